@@ -1,0 +1,1 @@
+"""The staff portal's ASGI application."""

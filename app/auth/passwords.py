@@ -1,0 +1,64 @@
+"""Password hashing (argon2id) and the rules a new password must meet."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+from app.errors import invalid
+
+_hasher = PasswordHasher()  # argon2id with the library's RFC 9106 low-memory profile
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+@cache
+def _dummy_hash() -> str:
+    return _hasher.hash("an unknown user never matches this")
+
+
+def burn_verification_time(password: str) -> None:
+    """Spend what a real verification costs, so an unknown username answers as slowly as a known one."""
+    verify_password(_dummy_hash(), password)
+
+
+@cache
+def _common_passwords() -> frozenset[str]:
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def check_new_password(password: str, *, min_length: int, max_length: int, username: str = "") -> None:
+    """Refuse a new password with a message the person can act on (NIST 800-63B style rules)."""
+    if len(password) < min_length:
+        raise invalid(
+            f"Password must be at least {min_length} characters.",
+            {"newPassword": f"Use at least {min_length} characters."},
+        )
+    if len(password) > max_length:
+        raise invalid(
+            f"Password must be at most {max_length} characters.",
+            {"newPassword": f"Use at most {max_length} characters."},
+        )
+    lowered = password.lower()
+    if lowered in _common_passwords() or len(set(password)) < 3:
+        raise invalid(
+            "This password is too common. Choose a less common password.",
+            {"newPassword": "Too common: pick something others would not guess."},
+        )
+    if username and username.lower() in lowered:
+        raise invalid(
+            "The password must not contain your username.",
+            {"newPassword": "Do not include your username."},
+        )

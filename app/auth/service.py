@@ -1,0 +1,309 @@
+"""The sign-in flows: password, new-password and TOTP challenges, refresh rotation, sign-out.
+
+A signed-in session is a token family: every refresh token issued since one sign-in belongs to
+it. Presenting an already rotated refresh token is treated as theft and revokes the whole family;
+signing out revokes it too, and access tokens stop working at once because every request checks
+that its session is still live.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlmodel import or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+from starlette.concurrency import run_in_threadpool
+
+from app.auth import totp
+from app.auth.passwords import burn_verification_time, check_new_password, hash_password, verify_password
+from app.auth.throttle import SignInThrottleStore
+from app.auth.tokens import AccessClaims, InvalidToken, TokenService, roles_from_groups
+from app.db import Database
+from app.errors import ApiError, invalid, unauthorized
+from app.settings import Settings
+from schemas.base import utcnow
+from schemas.options import Role, UserState
+from schemas.users import AuthChallenge, AuthSession, Challenge, RefreshToken, Tokens, TotpSetup, User
+
+NEW_PASSWORD_REQUIRED = "NEW_PASSWORD_REQUIRED"
+SOFTWARE_TOKEN_MFA = "SOFTWARE_TOKEN_MFA"
+MAX_CHALLENGE_ATTEMPTS = 3
+
+WRONG_CREDENTIALS = "Incorrect username or password."
+SESSION_ENDED = "Your session has ended. Sign in again."
+CHALLENGE_EXPIRED = "Your sign-in session has expired. Sign in again."
+
+
+def _digest(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def normalize_username(username: str) -> str:
+    return username.strip().lower()
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is asking: established once per request from a verified access token."""
+
+    user_id: int
+    session_id: str
+    username: str
+    roles: tuple[Role, ...]
+
+    @property
+    def role(self) -> Role | None:
+        return self.roles[0] if self.roles else None
+
+
+class AuthService:
+    def __init__(self, *, db: Database, tokens: TokenService, settings: Settings) -> None:
+        self.db = db
+        self.tokens = tokens
+        self.settings = settings
+        self.throttle = SignInThrottleStore(settings)
+
+    # --- sign-in ---------------------------------------------------------------------------------
+
+    async def sign_in(self, *, username: str, password: str) -> Tokens | Challenge:
+        key = normalize_username(username)
+        now = utcnow()
+        async with self.db.session() as session:
+            await self.throttle.ensure_not_locked(session, key, now)
+            result = await session.exec(select(User).where(or_(User.username == key, User.email == key)))
+            user = result.first()
+            if user is None:
+                await run_in_threadpool(burn_verification_time, password)
+                await self.throttle.record_failure(session, key, now)
+                raise unauthorized(WRONG_CREDENTIALS)
+            if not await run_in_threadpool(verify_password, user.password_hash, password):
+                await self.throttle.record_failure(session, key, now)
+                raise unauthorized(WRONG_CREDENTIALS)
+            await self.throttle.record_success(session, key)
+            if user.state == UserState.DISABLED:
+                raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
+            return await self._next_step(session, user, now)
+
+    async def _next_step(self, session: AsyncSession, user: User, now: datetime) -> Tokens | Challenge:
+        if user.state == UserState.FORCE_CHANGE_PASSWORD:
+            return await self._open_challenge(session, user, NEW_PASSWORD_REQUIRED, now)
+        if user.totp_enabled and user.totp_secret:
+            return await self._open_challenge(session, user, SOFTWARE_TOKEN_MFA, now)
+        return await self._start_session(session, user, now)
+
+    async def _open_challenge(self, session: AsyncSession, user: User, kind: str, now: datetime) -> Challenge:
+        value = secrets.token_urlsafe(32)
+        assert user.id is not None
+        session.add(
+            AuthChallenge(
+                id=_digest(value),
+                user_id=user.id,
+                kind=kind,
+                created_at=now,
+                expires_at=now + timedelta(seconds=self.settings.challenge_ttl),
+            )
+        )
+        await session.commit()
+        return Challenge(challenge=kind, session=value)
+
+    async def answer_challenge(
+        self, *, session_value: str, new_password: str | None, code: str | None
+    ) -> Tokens | Challenge:
+        now = utcnow()
+        async with self.db.session() as session:
+            challenge = await session.get(AuthChallenge, _digest(session_value), with_for_update=True)
+            if challenge is None or challenge.used_at is not None or challenge.expires_at <= now:
+                raise unauthorized(CHALLENGE_EXPIRED)
+            user = await session.get(User, challenge.user_id)
+            if user is None or user.state == UserState.DISABLED:
+                raise unauthorized(CHALLENGE_EXPIRED)
+            if challenge.kind == NEW_PASSWORD_REQUIRED:
+                await self._set_new_password(session, user, new_password)
+            else:
+                await self._check_challenge_code(session, challenge, user, code, now)
+            await self._consume(session, challenge, now)
+            await session.refresh(user)
+            return await self._next_step(session, user, now)
+
+    async def _consume(self, session: AsyncSession, challenge: AuthChallenge, now: datetime) -> None:
+        # Only the first answer wins: a replay of the same session finds used_at already set.
+        result = await session.execute(
+            update(AuthChallenge)
+            .where(AuthChallenge.id == challenge.id, AuthChallenge.used_at.is_(None))  # type: ignore[arg-type,union-attr]
+            .values(used_at=now)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            await session.rollback()
+            raise unauthorized(CHALLENGE_EXPIRED)
+        await session.commit()
+
+    async def _set_new_password(self, session: AsyncSession, user: User, new_password: str | None) -> None:
+        if not new_password:
+            raise invalid("Enter a new password.", {"newPassword": "This field is required."})
+        check_new_password(
+            new_password,
+            min_length=self.settings.password_min_length,
+            max_length=self.settings.password_max_length,
+            username=user.username,
+        )
+        if await run_in_threadpool(verify_password, user.password_hash, new_password):
+            raise invalid(
+                "Choose a password different from the temporary one.",
+                {"newPassword": "Must differ from the current password."},
+            )
+        user.password_hash = await run_in_threadpool(hash_password, new_password)
+        user.state = UserState.CONFIRMED
+        user.updated_at = utcnow()
+        session.add(user)
+
+    async def _check_challenge_code(
+        self, session: AsyncSession, challenge: AuthChallenge, user: User, code: str | None, now: datetime
+    ) -> None:
+        if not code:
+            raise invalid("Enter the 6-digit code from your authenticator app.", {"code": "Required."})
+        assert user.totp_secret is not None
+        step = totp.matching_step(user.totp_secret, code, last_step=user.totp_last_step)
+        if step is None:
+            challenge.attempts += 1
+            if challenge.attempts >= MAX_CHALLENGE_ATTEMPTS:
+                challenge.used_at = now
+            session.add(challenge)
+            await session.commit()
+            await self.throttle.record_failure(session, user.username, now)
+            raise unauthorized("Invalid code. Check your authenticator app and try again.")
+        user.totp_last_step = step
+        session.add(user)
+
+    # --- sessions and tokens -----------------------------------------------------------------------
+
+    async def _start_session(self, session: AsyncSession, user: User, now: datetime) -> Tokens:
+        auth_session = AuthSession(
+            id=secrets.token_hex(16),
+            user_id=user.id or 0,
+            created_at=now,
+            expires_at=now + timedelta(seconds=self.settings.refresh_token_ttl),
+        )
+        session.add(auth_session)
+        tokens = self._issue(session, user, auth_session, now)
+        await session.commit()
+        return tokens
+
+    def _issue(self, session: AsyncSession, user: User, auth_session: AuthSession, now: datetime) -> Tokens:
+        access, identity = self.tokens.issue(user=user, session_id=auth_session.id, now=now)
+        refresh_value = secrets.token_urlsafe(32)
+        session.add(
+            RefreshToken(
+                session_id=auth_session.id,
+                token_hash=_digest(refresh_value),
+                created_at=now,
+                expires_at=auth_session.expires_at,
+            )
+        )
+        return Tokens(
+            access_token=access,
+            id_token=identity,
+            refresh_token=refresh_value,
+            issued_at=now,
+            expires_in=self.settings.access_token_ttl,
+            refresh_expires_in=int((auth_session.expires_at - now).total_seconds()),
+        )
+
+    async def refresh(self, *, refresh_token: str) -> Tokens:
+        now = utcnow()
+        async with self.db.session() as session:
+            result = await session.exec(select(RefreshToken).where(RefreshToken.token_hash == _digest(refresh_token)))
+            stored = result.first()
+            if stored is None:
+                raise unauthorized(SESSION_ENDED)
+            auth_session = await session.get(AuthSession, stored.session_id)
+            if auth_session is None or auth_session.revoked_at is not None or auth_session.expires_at <= now:
+                raise unauthorized(SESSION_ENDED)
+            rotated = await session.execute(
+                update(RefreshToken)
+                .where(RefreshToken.id == stored.id, RefreshToken.rotated_at.is_(None))  # type: ignore[arg-type,union-attr]
+                .values(rotated_at=now)
+            )
+            if rotated.rowcount != 1:  # type: ignore[attr-defined]
+                # A rotated token came back: someone holds a copy. End the whole family.
+                await self._revoke(session, auth_session.id, "refresh token reuse", now)
+                raise unauthorized(SESSION_ENDED)
+            user = await session.get(User, auth_session.user_id)
+            if user is None or user.state == UserState.DISABLED:
+                await self._revoke(session, auth_session.id, "user disabled", now)
+                raise unauthorized(SESSION_ENDED)
+            tokens = self._issue(session, user, auth_session, now)
+            await session.commit()
+            return tokens
+
+    async def _revoke(self, session: AsyncSession, session_id: str, reason: str, now: datetime) -> None:
+        await session.execute(
+            update(AuthSession)
+            .where(AuthSession.id == session_id, AuthSession.revoked_at.is_(None))  # type: ignore[arg-type,union-attr]
+            .values(revoked_at=now, revoked_reason=reason)
+        )
+        await session.commit()
+
+    async def sign_out(self, principal: Principal) -> None:
+        async with self.db.session() as session:
+            await self._revoke(session, principal.session_id, "signed out", utcnow())
+
+    async def authenticate(self, token: str) -> Principal:
+        """Verify an access token and check that its session and user are still live."""
+        try:
+            claims: AccessClaims = self.tokens.verify(token, use="access")
+        except InvalidToken as exc:
+            raise unauthorized("Your access token is invalid or has expired.") from exc
+        now = utcnow()
+        async with self.db.session() as session:
+            row = (
+                await session.execute(
+                    select(AuthSession.revoked_at, AuthSession.expires_at, User.state)
+                    .join(User, User.id == AuthSession.user_id)  # type: ignore[arg-type]
+                    .where(AuthSession.id == claims.session_id, AuthSession.user_id == claims.user_id)
+                )
+            ).first()
+        if row is None or row[0] is not None or row[1] <= now or row[2] == UserState.DISABLED:
+            raise unauthorized(SESSION_ENDED)
+        return Principal(
+            user_id=claims.user_id, session_id=claims.session_id, username=claims.username, roles=claims.roles
+        )
+
+    # --- TOTP enrolment ----------------------------------------------------------------------------
+
+    async def totp_setup(self, principal: Principal) -> TotpSetup:
+        async with self.db.session() as session:
+            user = await session.get(User, principal.user_id)
+            assert user is not None
+            if user.totp_enabled:
+                raise ApiError(409, "Two-step sign-in is already on. Turn it off first to set up a new device.")
+            user.totp_secret = totp.new_secret()
+            user.totp_last_step = None
+            session.add(user)
+            await session.commit()
+            return TotpSetup(secret=user.totp_secret, uri=totp.provisioning_uri(user.totp_secret, user.email))
+
+    async def totp_verify(self, principal: Principal, code: str, *, enable: bool) -> None:
+        """Turn TOTP on (after setup) or off, each time proving possession with a fresh code."""
+        async with self.db.session() as session:
+            user = await session.get(User, principal.user_id, with_for_update=True)
+            assert user is not None
+            if not user.totp_secret or (enable and user.totp_enabled) or (not enable and not user.totp_enabled):
+                state = "already on" if user.totp_enabled else "not set up"
+                raise ApiError(409, f"Two-step sign-in is {state}.")
+            step = totp.matching_step(user.totp_secret, code, last_step=user.totp_last_step)
+            if step is None:
+                raise invalid("Invalid code. Check your authenticator app and try again.", {"code": "Invalid code."})
+            user.totp_last_step = step
+            user.totp_enabled = enable
+            if not enable:
+                user.totp_secret = None
+            session.add(user)
+            await session.commit()
+
+
+def roles_of(user: User, settings: Settings) -> list[Role]:
+    return roles_from_groups(user.groups, settings.role_group_prefix)

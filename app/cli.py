@@ -1,0 +1,137 @@
+"""``./ops/portal``: migrate, seed, manage users, and run the whole portal for development."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.db import Database
+from app.errors import ApiError
+from app.settings import ROOT, Settings, get_settings
+from schemas.options import Role
+from schemas.users import User
+
+
+def migrate(settings: Settings) -> None:
+    """Bring the database schema to the newest revision (SQLite or PostgreSQL)."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    config = Config(str(ROOT / "ops" / "alembic.ini"))
+    config.cmd_opts = argparse.Namespace(x=[f"url={settings.effective_database_url}"])
+    command.upgrade(config, "head")
+
+
+def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]]) -> None:
+    async def runner() -> None:
+        db = Database(settings.effective_database_url)
+        try:
+            async with db.session() as session:
+                await work(session)
+        finally:
+            await db.dispose()
+
+    asyncio.run(runner())
+
+
+def seed(settings: Settings) -> None:
+    from app.seed import seed_demo_data
+
+    async def work(session: AsyncSession) -> None:
+        done = await seed_demo_data(session, settings)
+        print("demo data loaded" if done else "database already has users: seed skipped")
+
+    _with_session(settings, work)
+
+
+def users_command(settings: Settings, args: argparse.Namespace) -> None:
+    from app.auth.tokens import roles_from_groups
+    from app.services import users
+
+    async def work(s: AsyncSession) -> None:
+        if args.action == "create":
+            user, password = await users.create_user(
+                session=s,
+                settings=settings,
+                username=args.username,
+                email=args.email,
+                display_name=args.name or args.username,
+                role=Role(args.role),
+            )
+            print(f"created {user.username} ({args.role}); temporary password: {password}")
+            print("They must choose a new password at first sign-in.")
+        elif args.action == "list":
+            rows = (await s.exec(select(User).order_by(col(User.username)))).all()
+            print(f"{'USERNAME':<16} {'ROLE':<12} {'STATE':<22} {'MFA':<4} EMAIL")
+            for u in rows:
+                roles = roles_from_groups(u.groups, settings.role_group_prefix)
+                role = roles[0].value if roles else "-"
+                print(f"{u.username:<16} {role:<12} {u.state:<22} {'on' if u.totp_enabled else 'off':<4} {u.email}")
+        else:
+            user = await users.find_user(s, args.username)
+            if args.action == "set-role":
+                await users.set_role(session=s, settings=settings, user=user, role=Role(args.role))
+                print(f"{user.username} is now {args.role}; their sessions were signed out")
+            elif args.action in ("disable", "enable"):
+                await users.set_disabled(session=s, user=user, disabled=args.action == "disable")
+                print(f"{user.username} {args.action}d")
+            elif args.action == "reset-password":
+                password = await users.reset_password(session=s, user=user)
+                print(f"temporary password for {user.username}: {password}")
+                print("They must choose a new password at next sign-in.")
+
+    try:
+        _with_session(settings, work)
+    except ApiError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        raise SystemExit(1) from exc
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="portal", description="Staff portal administration")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="apply database migrations")
+    sub.add_parser("seed", help="load demo data into an empty database (development only)")
+    run = sub.add_parser("run", help="run API, worker and UI together (what ./ops/run calls)")
+    run.add_argument("--no-ui", action="store_true", help="do not serve the built UI")
+    users = sub.add_parser("users", help="manage the user pool")
+    actions = users.add_subparsers(dest="action", required=True)
+    create = actions.add_parser("create", help="create a user; prints a temporary password")
+    create.add_argument("username")
+    create.add_argument("--email", required=True)
+    create.add_argument("--name", help="display name")
+    create.add_argument("--role", required=True, choices=[r.value for r in Role])
+    actions.add_parser("list", help="list users")
+    set_role = actions.add_parser("set-role", help="change a user's role")
+    set_role.add_argument("username")
+    set_role.add_argument("role", choices=[r.value for r in Role])
+    for name in ("disable", "enable", "reset-password"):
+        actions.add_parser(name).add_argument("username")
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    settings = get_settings()
+    if args.command == "migrate":
+        migrate(settings)
+    elif args.command == "seed":
+        if settings.is_production:
+            raise SystemExit("demo data is never loaded in production")
+        seed(settings)
+    elif args.command == "users":
+        users_command(settings, args)
+    elif args.command == "run":
+        from app.devstack import run_stack
+
+        raise SystemExit(run_stack(settings, serve_ui=not args.no_ui, ui_dist=Path(ROOT / "ui" / "dist")))
+
+
+if __name__ == "__main__":
+    main()

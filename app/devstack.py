@@ -1,0 +1,88 @@
+"""``./ops/run``: migrate, seed, then run API + worker + UI on embedded defaults until Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+from app.redis_conn import shutdown_embedded, start_embedded
+from app.settings import Settings
+
+STOP_GRACE_SECONDS = 10
+
+
+def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
+    python = sys.executable
+    commands = {
+        "api": [
+            python,
+            "-m",
+            "uvicorn",
+            "--factory",
+            "app.main:app",
+            "--host",
+            settings.api_host,
+            "--port",
+            str(settings.api_port),
+            "--no-access-log",
+        ],
+        "worker": [python, "-m", "worker"],
+    }
+    if serve_ui:
+        commands["ui"] = [python, "-m", "app.ui_server"]
+    return commands
+
+
+def run_stack(settings: Settings, *, serve_ui: bool, ui_dist: Path) -> int:
+    from app.cli import migrate, seed
+
+    migrate(settings)
+    if not settings.is_production and settings.seed_demo_data:
+        seed(settings)
+    if serve_ui and not (ui_dist / "index.html").exists():
+        print(f"the UI is not built ({ui_dist}); run ./ops/run, which builds it", file=sys.stderr)
+        return 1
+    env = dict(os.environ)
+    if not settings.redis_url:
+        env["REDIS_URL"] = start_embedded(settings.data_dir)
+    stopping = False
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    children = {name: subprocess.Popen(cmd, env=env) for name, cmd in _processes(settings, serve_ui).items()}
+    print(f"API      http://localhost:{settings.api_port}")
+    if serve_ui:
+        print(f"Portal   http://localhost:{settings.ui_port}")
+    print("Ctrl-C stops everything.", flush=True)
+    status = 0
+    try:
+        while not stopping:
+            for name, child in children.items():
+                if child.poll() is not None:
+                    print(
+                        f"{name} stopped with exit code {child.returncode}; stopping the rest",
+                        file=sys.stderr,
+                    )
+                    stopping, status = True, 1
+            time.sleep(0.3)
+    finally:
+        for child in children.values():
+            if child.poll() is None:
+                child.terminate()
+        deadline = time.monotonic() + STOP_GRACE_SECONDS
+        for child in children.values():
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+        shutdown_embedded()
+    return status

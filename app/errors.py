@@ -1,0 +1,110 @@
+"""One error shape for every failure: ``{"message": ..., "errors": {field: message}}``.
+
+Bad input is a 4xx a person can act on; anything unexpected is logged and answered with a plain
+500 message, never a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+log = logging.getLogger("portal.errors")
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        errors: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.errors = errors
+        self.extra = extra or {}
+        self.headers = headers
+
+
+def unauthorized(message: str = "Sign in to continue.") -> ApiError:
+    return ApiError(401, message, headers={"WWW-Authenticate": "Bearer"})
+
+
+def forbidden(message: str = "Your role does not allow this.") -> ApiError:
+    return ApiError(403, message)
+
+
+def not_found(message: str = "Not found.") -> ApiError:
+    return ApiError(404, message)
+
+
+def invalid(message: str, errors: dict[str, str] | None = None) -> ApiError:
+    return ApiError(422, message, errors=errors)
+
+
+def _field_name(loc: tuple[int | str, ...], model: type[BaseModel] | None) -> str:
+    parts = [str(p) for p in loc if not isinstance(p, int)]
+    return ".".join(parts) or "body"
+
+
+def validation_error(exc: ValidationError, model: type[BaseModel] | None = None) -> ApiError:
+    """Turn pydantic's errors into per-field messages a person can act on."""
+    errors: dict[str, str] = {}
+    for err in exc.errors():
+        field = _field_name(tuple(err["loc"]), model)
+        message = err["msg"]
+        if err["type"] == "extra_forbidden":
+            message = "Unknown field."
+        elif err["type"] == "missing" or (err["type"] == "string_too_short" and err.get("ctx", {}).get("min_length") == 1):
+            message = "This field is required."
+        elif err["type"] == "string_too_short":
+            message = f"Use at least {err['ctx']['min_length']} characters."
+        elif err["type"] == "string_too_long":
+            message = f"Use at most {err['ctx']['max_length']} characters."
+        elif err["type"] == "enum":
+            message = f"Use one of: {err['ctx']['expected']}."
+        elif message.startswith("Value error, "):
+            message = message.removeprefix("Value error, ")
+        errors.setdefault(field, message)
+    summary = "; ".join(f"{field}: {msg}" for field, msg in errors.items())
+    return invalid(f"Check the highlighted fields. {summary}", errors)
+
+
+def error_response(status: int, message: str, **body: Any) -> JSONResponse:
+    return JSONResponse({"message": message, **{k: v for k, v in body.items() if v is not None}}, status)
+
+
+async def handle_api_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    response = error_response(exc.status, exc.message, errors=exc.errors, **exc.extra)
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
+async def handle_http_exception(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: "Not found.", 405: "Method not allowed."}
+    detail = exc.detail if isinstance(exc.detail, str) and exc.detail else None
+    return error_response(exc.status_code, messages.get(exc.status_code, detail or "Request refused."))
+
+
+async def handle_unexpected(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return error_response(500, "Something went wrong on our side. Try again in a moment.")
+
+
+EXCEPTION_HANDLERS: dict[Any, Any] = {
+    ApiError: handle_api_error,
+    HTTPException: handle_http_exception,
+    Exception: handle_unexpected,
+}

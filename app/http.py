@@ -1,0 +1,69 @@
+"""Request parsing and response helpers shared by every route."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import orjson
+from pydantic import BaseModel, ValidationError
+from starlette.requests import Request
+from starlette.responses import Response
+
+from app.errors import ApiError, invalid, validation_error
+
+Model = TypeVar("Model", bound=BaseModel)
+
+MAX_JSON_BODY = 1_000_000
+
+
+class OrjsonResponse(Response):
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+
+
+def json_response(content: Any, status: int = 200) -> OrjsonResponse:
+    if isinstance(content, BaseModel):
+        content = content.model_dump(mode="json", by_alias=True)
+    return OrjsonResponse(content, status_code=status)
+
+
+async def read_body(request: Request) -> Any:
+    """The request's JSON body, refusing bodies that are too large or not JSON."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_JSON_BODY:
+        raise ApiError(413, "The request body is too large.")
+    raw = await request.body()
+    if len(raw) > MAX_JSON_BODY:
+        raise ApiError(413, "The request body is too large.")
+    if not raw.strip():
+        raise invalid("Send a JSON body.")
+    try:
+        return orjson.loads(raw)
+    except (orjson.JSONDecodeError, json.JSONDecodeError) as exc:
+        raise invalid("The body is not valid JSON.") from exc
+
+
+def parse(model: type[Model], data: Any) -> Model:
+    if not isinstance(data, dict):
+        raise invalid("The body must be a JSON object.")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc, model) from exc
+
+
+async def read_model(request: Request, model: type[Model]) -> Model:
+    return parse(model, await read_body(request))
+
+
+def path_int(request: Request, name: str = "id") -> int:
+    raw = request.path_params.get(name)
+    if isinstance(raw, int):
+        return raw
+    try:
+        return int(str(raw))
+    except ValueError as exc:
+        raise ApiError(404, "Not found.") from exc

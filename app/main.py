@@ -1,0 +1,60 @@
+"""The ASGI application: routes, middleware and lifespan in one place, as data."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp
+
+from app.errors import EXCEPTION_HANDLERS
+from app.portal import Portal
+from app.routes import auth, me, meta, records
+from app.settings import Settings, get_settings
+
+ROUTES = [*meta.routes, *auth.routes, *me.routes, *records.routes]
+
+
+def middleware(settings: Settings) -> list[Middleware]:
+    return [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"],
+            allow_headers=["Authorization", "Content-Type"],
+            expose_headers=["Retry-After"],
+            max_age=600,
+        ),
+        Middleware(GZipMiddleware, minimum_size=1024),
+    ]
+
+
+def create_app(settings: Settings | None = None) -> ASGIApp:
+    settings = settings or get_settings()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        portal = Portal.build(settings)
+        app.state.portal = portal
+        try:
+            yield
+        finally:
+            await portal.close()
+
+    return Starlette(
+        routes=ROUTES,
+        middleware=middleware(settings),
+        exception_handlers=EXCEPTION_HANDLERS,
+        lifespan=lifespan,
+    )
+
+
+def app() -> ASGIApp:
+    """Factory for ``uvicorn --factory app.main:app``."""
+    return create_app()

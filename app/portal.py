@@ -1,0 +1,62 @@
+"""What one API process holds: settings, database, Redis and the services built on them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis.asyncio as aioredis
+from starlette.requests import Request
+
+from app.auth.keys import load_signing_key
+from app.auth.service import AuthService, Principal
+from app.auth.tokens import TokenService
+from app.db import Database
+from app.errors import unauthorized
+from app.redis_conn import resolve_url
+from app.settings import Settings
+
+
+@dataclass
+class Portal:
+    settings: Settings
+    db: Database
+    redis: aioredis.Redis
+    redis_url: str
+    tokens: TokenService
+    auth: AuthService
+
+    @classmethod
+    def build(cls, settings: Settings) -> Portal:
+        db = Database(settings.effective_database_url)
+        redis_url = resolve_url(settings.redis_url, settings.data_dir)
+        tokens = TokenService(load_signing_key(settings), settings)
+        return cls(
+            settings=settings,
+            db=db,
+            redis=aioredis.Redis.from_url(redis_url),
+            redis_url=redis_url,
+            tokens=tokens,
+            auth=AuthService(db=db, tokens=tokens, settings=settings),
+        )
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+        await self.db.dispose()
+
+
+def portal_of(request: Request) -> Portal:
+    portal: Portal = request.app.state.portal
+    return portal
+
+
+def bearer_token(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise unauthorized("Sign in to continue: this call needs a Bearer access token.")
+    return token.strip()
+
+
+async def authenticate(request: Request) -> Principal:
+    """Who is asking; 401 unless the token is valid and its session is live."""
+    return await portal_of(request).auth.authenticate(bearer_token(request))

@@ -1,0 +1,70 @@
+"""``/{resource}`` and ``/{resource}/{id}`` for assets, documents and leads, exactly as the spec lists."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from app.auth.service import Principal
+from app.http import json_response, path_int, read_body
+from app.portal import authenticate, portal_of
+from app.services import records
+from app.services.permissions import require_staff
+from app.services.resources import RESOURCES, ResourceSpec
+
+
+async def _staff(request: Request) -> Principal:
+    return require_staff(await authenticate(request))
+
+
+async def collection(request: Request, *, spec: ResourceSpec) -> Response:
+    principal = await _staff(request)
+    portal = portal_of(request)
+    if request.method == "GET":
+        query = records.parse_list_query(spec, request.query_params)
+        async with portal.db.session() as session:
+            return json_response(await records.list_records(session=session, spec=spec, query=query))
+    data = await read_body(request)
+    async with portal.db.session() as session:
+        created = await records.create_record(session=session, spec=spec, data=data, actor=principal)
+    return json_response(created, status=201)
+
+
+async def item(request: Request, *, spec: ResourceSpec) -> Response:
+    principal = await _staff(request)
+    record_id = path_int(request)
+    async with portal_of(request).db.session() as session:
+        if request.method == "GET":
+            return json_response(await records.get_record(session=session, spec=spec, record_id=record_id))
+        if request.method == "DELETE":
+            deleted = await records.delete_record(session=session, spec=spec, record_id=record_id, actor=principal)
+            return json_response(deleted)
+        data = await read_body(request)
+        updated = await records.update_record(
+            session=session, spec=spec, record_id=record_id, data=data, actor=principal
+        )
+        return json_response(updated)
+
+
+async def history(request: Request, *, spec: ResourceSpec) -> Response:
+    await _staff(request)
+    record_id = path_int(request)
+    async with portal_of(request).db.session() as session:
+        return json_response({"items": await records.record_history(session=session, spec=spec, record_id=record_id)})
+
+
+def _routes() -> list[BaseRoute]:
+    routes: list[BaseRoute] = []
+    for name, spec in RESOURCES.items():
+        routes += [
+            Route(f"/{name}", partial(collection, spec=spec), methods=["GET", "POST"]),
+            Route(f"/{name}/{{id}}", partial(item, spec=spec), methods=["GET", "PATCH", "DELETE"]),
+            Route(f"/{name}/{{id}}/history", partial(history, spec=spec), methods=["GET"]),
+        ]
+    return routes
+
+
+routes = _routes()

@@ -1,0 +1,366 @@
+"""Create, read, update and delete assets, documents and opportunities, with history and versions.
+
+Every write checks the caller's permission, validates the whole resulting record, refuses a stale
+``version`` with 409 (the UPDATE itself is conditional on the version, so two racing edits cannot
+both win), and records who changed which field from what to what in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from pydantic.alias_generators import to_camel
+from sqlalchemy import ColumnElement, func, or_, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import SQLModel, col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.auth.service import Principal
+from app.errors import ApiError, forbidden, invalid, not_found, validation_error
+from app.http import parse
+from app.services import permissions
+from app.services.resources import RESOURCES, ResourceSpec
+from schemas.base import utcnow
+from schemas.options import DocumentState, Role, UserState
+from schemas.records import ChangePublic, RecordChange
+from schemas.users import User, UserRef
+
+MAX_PER_PAGE = 100
+DEFAULT_PER_PAGE = 25
+STALE_MESSAGE = "Someone else changed this {label} since you opened it. Reload to see their changes."
+
+
+def plain(value: Any) -> Any:
+    """A JSON-friendly form of a column value, for history entries."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+def row_values(row: Any) -> dict[str, Any]:
+    """A table row's column values (table models skip validation, so no model_dump round trip)."""
+    return {name: getattr(row, name) for name in row.__table__.columns.keys()}
+
+
+@dataclass(frozen=True)
+class ListQuery:
+    page: int = 1
+    per_page: int = DEFAULT_PER_PAGE
+    sort: str = "id"
+    descending: bool = False
+    q: str = ""
+    filters: Mapping[str, Sequence[Any]] = ()  # type: ignore[assignment]
+
+
+def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery:
+    """Read ``page``, ``perPage``, ``sort``, ``order``, ``q`` and the filters; 422 on anything wrong."""
+    errors: dict[str, str] = {}
+
+    def positive(name: str, default: int, upper: int | None = None) -> int:
+        raw = params.get(name)
+        if raw is None or raw == "":
+            return default
+        if not raw.isdigit() or int(raw) < 1:
+            errors[name] = "Use a whole number of 1 or more."
+            return default
+        if upper is not None and int(raw) > upper:
+            errors[name] = f"Use at most {upper}."
+            return default
+        return int(raw)
+
+    page = positive("page", 1)
+    per_page = positive("perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
+    sort_key = params.get("sort") or "id"
+    sortable = spec.sortable
+    if sort_key not in sortable:
+        errors["sort"] = f"Cannot sort by '{sort_key}'. Use one of: {', '.join(sorted(sortable))}."
+    order = (params.get("order") or "asc").lower()
+    if order not in ("asc", "desc"):
+        errors["order"] = "Use 'asc' or 'desc'."
+    filters: dict[str, list[Any]] = {}
+    for column, enum in spec.enum_filters.items():
+        raw = params.get(to_camel(column))
+        if not raw:
+            continue
+        values = [v.strip() for v in raw.split(",") if v.strip()]
+        allowed = {e.value for e in enum}
+        wrong = [v for v in values if v not in allowed]
+        if wrong:
+            errors[to_camel(column)] = f"Unknown value {wrong[0]!r}. Use one of: {', '.join(sorted(allowed))}."
+        filters[column] = values
+    for column in spec.id_filters:
+        raw = params.get(to_camel(column))
+        if not raw:
+            continue
+        values = [v.strip() for v in raw.split(",") if v.strip()]
+        if not all(v.isdigit() for v in values):
+            errors[to_camel(column)] = "Use record ids (whole numbers), separated by commas."
+            continue
+        filters[column] = [int(v) for v in values]
+    q = (params.get("q") or "").strip()
+    if len(q) > 200:
+        errors["q"] = "Search for at most 200 characters."
+    if errors:
+        raise invalid("Check the list parameters. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
+    return ListQuery(
+        page=page,
+        per_page=per_page,
+        sort=sortable.get(sort_key, "id"),
+        descending=order == "desc",
+        q=q,
+        filters=filters,
+    )
+
+
+def _like_term(term: str) -> str:
+    escaped = term.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _search_clause(spec: ResourceSpec, q: str) -> list[ColumnElement[bool]]:
+    """Every word must appear in at least one searchable column (case-insensitive)."""
+    clauses: list[ColumnElement[bool]] = []
+    for term in q.split()[:8]:
+        pattern = _like_term(term)
+        columns = [getattr(spec.table, name) for name in spec.search_columns]
+        clauses.append(or_(*(func.lower(c).like(pattern, escape="\\") for c in columns)))
+    return clauses
+
+
+async def _user_refs(session: AsyncSession, ids: set[int]) -> dict[int, UserRef]:
+    if not ids:
+        return {}
+    result = await session.exec(select(User).where(col(User.id).in_(ids)))
+    return {
+        u.id: UserRef(id=u.id, display_name=u.display_name, photo_url=u.photo_url)
+        for u in result.all()
+        if u.id is not None
+    }
+
+
+async def to_public(session: AsyncSession, spec: ResourceSpec, rows: Sequence[Any]) -> list[dict[str, Any]]:
+    ids = {getattr(row, column) for row in rows for column in spec.user_refs} - {None}
+    users = await _user_refs(session, ids)
+    items = []
+    for row in rows:
+        data = row_values(row)
+        for column, name in spec.user_refs.items():
+            data[name] = users.get(data[column]) if data[column] is not None else None
+        if spec.name == "documents":
+            data["has_file"] = row.storage_key is not None
+            data["has_thumbnail"] = row.thumbnail_key is not None
+        model: type[BaseModel] = spec.public_model
+        items.append(model.model_validate(data).model_dump(mode="json", by_alias=True))
+    return items
+
+
+async def list_records(*, session: AsyncSession, spec: ResourceSpec, query: ListQuery) -> dict[str, Any]:
+    table = spec.table
+    stmt = select(table)
+    for column, values in dict(query.filters).items():
+        stmt = stmt.where(getattr(table, column).in_(values))
+    for clause in _search_clause(spec, query.q):
+        stmt = stmt.where(clause)
+    total = (await session.exec(select(func.count()).select_from(stmt.subquery()))).one()
+    sort_column = getattr(table, query.sort)
+    id_column = table.id  # type: ignore[attr-defined]
+    ordering = (sort_column.desc(), id_column.desc()) if query.descending else (sort_column.asc(), id_column.asc())
+    rows = (
+        await session.exec(stmt.order_by(*ordering).offset((query.page - 1) * query.per_page).limit(query.per_page))
+    ).all()
+    return {
+        "items": await to_public(session, spec, rows),
+        "total": total,
+        "page": query.page,
+        "perPage": query.per_page,
+    }
+
+
+async def _load(session: AsyncSession, spec: ResourceSpec, record_id: int) -> Any:
+    record = await session.get(spec.table, record_id)
+    if record is None:
+        raise not_found(f"No {spec.label} with id {record_id}.")
+    return record
+
+
+async def get_record(*, session: AsyncSession, spec: ResourceSpec, record_id: int) -> dict[str, Any]:
+    record = await _load(session, spec, record_id)
+    return (await to_public(session, spec, [record]))[0]
+
+
+def _validate_whole(spec: ResourceSpec, values: Mapping[str, Any]) -> None:
+    """Check the record as it would be after the write (cross-field rules live on the create model)."""
+    fields = spec.create_model.model_fields
+    try:
+        spec.create_model.model_validate({k: v for k, v in values.items() if k in fields})
+    except ValidationError as exc:
+        raise validation_error(exc) from exc
+
+
+async def _check_references(
+    session: AsyncSession, spec: ResourceSpec, values: Mapping[str, Any], record_id: int | None
+) -> None:
+    errors: dict[str, str] = {}
+    for column in spec.user_refs:
+        if column in ("created_by_id", "updated_by_id") or values.get(column) is None:
+            continue
+        user = await session.get(User, values[column])
+        if user is None or user.state == UserState.DISABLED:
+            errors[to_camel(column)] = f"No active user with id {values[column]}."
+    for column, resource in spec.record_refs.items():
+        if values.get(column) is None:
+            continue
+        if await session.get(RESOURCES[resource].table, values[column]) is None:
+            errors[to_camel(column)] = f"No {RESOURCES[resource].label} with id {values[column]}."
+    for column in spec.unique_columns:
+        value = values.get(column)
+        if value is None:
+            continue
+        stmt = select(spec.table).where(getattr(spec.table, column) == value)
+        if record_id is not None:
+            stmt = stmt.where(spec.table.id != record_id)  # type: ignore[attr-defined]
+        if (await session.exec(stmt)).first() is not None:
+            errors[to_camel(column)] = f"'{value}' is already used by another {spec.label}."
+    if errors:
+        raise invalid("Check the highlighted fields. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
+
+
+def _record_change(
+    session: AsyncSession,
+    spec: ResourceSpec,
+    record_id: int,
+    action: str,
+    actor: Principal,
+    changes: dict[str, Any],
+) -> None:
+    session.add(
+        RecordChange(resource=spec.name, record_id=record_id, action=action, actor_id=actor.user_id, changes=changes)
+    )
+
+
+async def _commit(session: AsyncSession, spec: ResourceSpec) -> None:
+    try:
+        await session.commit()
+    except IntegrityError as exc:
+        await session.rollback()
+        raise invalid(f"This {spec.label} conflicts with an existing one (a unique value is taken).") from exc
+
+
+async def create_record(*, session: AsyncSession, spec: ResourceSpec, data: Any, actor: Principal) -> dict[str, Any]:
+    if not permissions.can_create(actor, spec.name):
+        raise forbidden(f"Your role ({actor.role}) cannot create {spec.name}.")
+    payload: SQLModel = parse(spec.create_model, data)
+    values = payload.model_dump()
+    await _check_references(session, spec, values, None)
+    now = utcnow()
+    extra: dict[str, Any] = {"created_by_id": actor.user_id, "updated_by_id": actor.user_id}
+    extra.update(created_at=now, updated_at=now)
+    if spec.name == "documents":
+        extra.update(uploaded_by_id=actor.user_id, state=DocumentState.READY)
+    record = spec.table(**values, **extra)
+    session.add(record)
+    try:
+        await session.flush()
+    except IntegrityError as exc:
+        await session.rollback()
+        raise invalid(f"This {spec.label} conflicts with an existing one (a unique value is taken).") from exc
+    _record_change(
+        session,
+        spec,
+        record.id,  # type: ignore[attr-defined]
+        "create",
+        actor,
+        {to_camel(k): [None, plain(v)] for k, v in values.items() if v is not None},
+    )
+    await _commit(session, spec)
+    return (await to_public(session, spec, [record]))[0]
+
+
+async def update_record(
+    *, session: AsyncSession, spec: ResourceSpec, record_id: int, data: Any, actor: Principal
+) -> dict[str, Any]:
+    payload = parse(spec.update_model, data)
+    if payload.id != record_id:  # type: ignore[attr-defined]
+        raise invalid("The id in the body does not match the record in the address.", {"id": "Does not match."})
+    record = await _load(session, spec, record_id)
+    requested = payload.model_dump(include=payload.model_fields_set - {"id", "version"})
+    changed = {k: v for k, v in requested.items() if plain(getattr(record, k)) != plain(v)}
+    owner = getattr(record, spec.owner_column) if spec.owner_column else None
+    permissions.check_update(actor, spec.name, owner_id=owner, fields=set(changed))
+    version = payload.version  # type: ignore[attr-defined]
+    if version != record.version:
+        raise ApiError(
+            409,
+            STALE_MESSAGE.format(label=spec.label),
+            extra={"current": (await to_public(session, spec, [record]))[0]},
+        )
+    if not changed:
+        return (await to_public(session, spec, [record]))[0]
+    merged = {**row_values(record), **changed}
+    _validate_whole(spec, merged)
+    await _check_references(session, spec, changed, record_id)
+    history = {to_camel(k): [plain(getattr(record, k)), plain(v)] for k, v in changed.items()}
+    result = await session.execute(
+        update(spec.table)
+        .where(spec.table.id == record_id, spec.table.version == version)  # type: ignore[attr-defined]
+        .values(**changed, version=version + 1, updated_at=utcnow(), updated_by_id=actor.user_id)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        await session.rollback()
+        raise ApiError(409, STALE_MESSAGE.format(label=spec.label))
+    _record_change(session, spec, record_id, "update", actor, history)
+    await _commit(session, spec)
+    await session.refresh(record)
+    return (await to_public(session, spec, [record]))[0]
+
+
+async def delete_record(
+    *, session: AsyncSession, spec: ResourceSpec, record_id: int, actor: Principal
+) -> dict[str, Any]:
+    permissions.require(actor, Role.MANAGER, f"delete {spec.name}")
+    record = await _load(session, spec, record_id)
+    public = (await to_public(session, spec, [record]))[0]
+    snapshot = {
+        to_camel(k): [plain(v), None]
+        for k, v in row_values(record).items()
+        if v is not None and k in spec.create_model.model_fields
+    }
+    await session.delete(record)
+    _record_change(session, spec, record_id, "delete", actor, snapshot)
+    await _commit(session, spec)
+    return public
+
+
+async def record_history(*, session: AsyncSession, spec: ResourceSpec, record_id: int) -> list[dict[str, Any]]:
+    rows = (
+        await session.exec(
+            select(RecordChange)
+            .where(RecordChange.resource == spec.name, RecordChange.record_id == record_id)
+            .order_by(col(RecordChange.at).desc(), col(RecordChange.id).desc())
+        )
+    ).all()
+    if not rows and await session.get(spec.table, record_id) is None:
+        raise not_found(f"No {spec.label} with id {record_id}.")
+    users = await _user_refs(session, {r.actor_id for r in rows if r.actor_id is not None})
+    return [
+        ChangePublic(
+            id=r.id or 0,
+            resource=r.resource,
+            record_id=r.record_id,
+            action=r.action,
+            actor=users.get(r.actor_id) if r.actor_id is not None else None,
+            at=r.at,
+            changes=r.changes,
+        ).model_dump(mode="json", by_alias=True)
+        for r in rows
+    ]

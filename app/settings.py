@@ -1,0 +1,95 @@
+"""Every setting of the portal, read from the environment in one place.
+
+Development needs no configuration at all: a SQLite file and an embedded Redis in the data folder,
+signing keys generated on first start. With ``PORTAL_ENV=production`` the settings refuse to load
+unless the database, Redis, signing key and allowed origins are configured explicitly.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    portal_env: Literal["development", "test", "production"] = "development"
+    data_dir: Path = ROOT / "data"
+
+    # Backends, chosen by URL; empty means the embedded default.
+    database_url: str = ""
+    redis_url: str = ""
+
+    # Origins: the API's public address and the UI origins allowed by CORS and Socket.IO.
+    api_host: str = "127.0.0.1"
+    api_port: int = 5000
+    ui_port: int = 3000
+    public_api_url: str = "http://localhost:5000"
+    cors_origins: list[str] = Field(default_factory=lambda: ["http://localhost:3000", "http://127.0.0.1:3000"])
+
+    # Tokens.
+    jwt_private_key: str = ""  # PEM; in development generated into the data folder
+    jwt_private_key_file: Path | None = None
+    jwt_issuer: str = "http://localhost:5000"
+    jwt_audience: str = "staff-portal"
+    access_token_ttl: int = 3600
+    refresh_token_ttl: int = 30 * 24 * 3600
+    challenge_ttl: int = 180
+    role_group_prefix: str = "portal-"
+
+    # Sign-in protection.
+    lockout_free_failures: int = 4
+    lockout_max_seconds: int = 900
+    lockout_reset_seconds: int = 900
+
+    # Passwords.
+    password_min_length: int = 8
+    password_max_length: int = 256
+
+    # Sample-area mock auth (registration is switched off in production).
+    registration_enabled: bool | None = None
+
+    seed_demo_data: bool = True
+
+    @model_validator(mode="after")
+    def _refuse_unsafe_production(self) -> Settings:
+        if self.portal_env != "production":
+            return self
+        missing = []
+        if not (self.jwt_private_key or self.jwt_private_key_file):
+            missing.append("JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE")
+        if not self.database_url:
+            missing.append("DATABASE_URL")
+        if not self.redis_url:
+            missing.append("REDIS_URL")
+        if self.jwt_issuer.startswith("http://localhost"):
+            missing.append("JWT_ISSUER (the public address of the API)")
+        if missing:
+            raise ValueError("production settings are missing: " + ", ".join(missing))
+        return self
+
+    @property
+    def is_production(self) -> bool:
+        return self.portal_env == "production"
+
+    @property
+    def registration_allowed(self) -> bool:
+        if self.registration_enabled is None:
+            return not self.is_production
+        return self.registration_enabled and not self.is_production
+
+    @property
+    def effective_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'portal.db'}"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

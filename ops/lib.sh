@@ -1,0 +1,69 @@
+# Shared set-up for ./ops/run and ./ops/test: each step is skipped when already done.
+# shellcheck shell=bash
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+STAMPS="$ROOT/.venv/.stamps"
+
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
+
+find_python() {
+  for candidate in python3.13 python3.12 python3.11 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+      echo "$candidate"; return 0
+    fi
+  done
+  echo "Python 3.11 or newer is required" >&2; return 1
+}
+
+ensure_python() {
+  if [ ! -x "$PY" ]; then
+    log "creating the virtual environment"
+    "$(find_python)" -m venv "$VENV"
+  fi
+  mkdir -p "$STAMPS"
+  local want; want="$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
+  if [ "$(cat "$STAMPS/python" 2>/dev/null)" != "$want" ]; then
+    log "installing Python packages"
+    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[dev]"
+    echo "$want" > "$STAMPS/python"
+  fi
+}
+
+ensure_node() {
+  if ! command -v npm >/dev/null 2>&1; then
+    log "installing Node.js and npm"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
+  fi
+  mkdir -p "$STAMPS"
+  local want; want="$(sha256sum "$ROOT/ui/package-lock.json" | cut -c1-16)"
+  if [ ! -d "$ROOT/ui/node_modules" ] || [ "$(cat "$STAMPS/npm" 2>/dev/null)" != "$want" ]; then
+    log "installing npm packages"
+    (cd "$ROOT/ui" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$STAMPS/npm"
+  fi
+}
+
+build_ui() {
+  local dist="$ROOT/ui/dist/index.html"
+  if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then
+    log "building the UI"
+    (cd "$ROOT/ui" && npm run --silent build)
+  fi
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    log "installing Chromium (Debian package) for the browser tests"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+}

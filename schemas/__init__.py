@@ -1,0 +1,1 @@
+"""Data contracts: SQLModel tables, request/response models and realtime event payloads."""

@@ -1,0 +1,275 @@
+"""Assets, documents and opportunities (leads): tables and API models, one ladder per entity.
+
+Each entity has ``<Entity>Base`` (the fields a user edits), the table, ``<Entity>Create``,
+``<Entity>Update`` (every field optional, plus ``id`` and the ``version`` the edit was based on) and
+``<Entity>Public``. The base classes are SQLModel models with camelCase aliases, so the same
+field definitions validate input, build table rows and shape answers.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated, Any
+
+from pydantic import EmailStr, PlainSerializer, model_validator
+from pydantic.alias_generators import to_camel
+from sqlalchemy import JSON, Column, ForeignKey, Integer, Numeric, String, Text
+from sqlmodel import Field, SQLModel
+from sqlmodel._compat import SQLModelConfig
+
+from schemas.base import ApiModel, UtcDateTime, utcnow
+from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, LeadStage, Risk
+from schemas.users import UserRef
+
+Money = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
+
+_CAMEL = SQLModelConfig(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
+_INPUT = SQLModelConfig(alias_generator=to_camel, populate_by_name=True, extra="forbid", str_strip_whitespace=True)
+
+
+def _user_fk(*, index: bool = False) -> Any:
+    # A fresh Column per table: sqlmodel builds it from these arguments for each subclass.
+    return Field(default=None, foreign_key="users.id", ondelete="SET NULL", index=index, nullable=True)
+
+
+class RecordMeta(SQLModel):
+    """Columns every record carries: identity, optimistic-lock version and audit stamps."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    version: int = Field(default=1)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    created_by_id: int | None = _user_fk()
+    updated_by_id: int | None = _user_fk()
+
+
+class PublicMeta(ApiModel):
+    id: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    created_by: UserRef | None = None
+    updated_by: UserRef | None = None
+
+
+class UpdateMeta(SQLModel):
+    model_config = _INPUT
+    id: int
+    version: int = Field(ge=1)
+
+
+# --- Assets ----------------------------------------------------------------------------------------
+
+
+class AssetBase(SQLModel):
+    model_config = _CAMEL
+    tag: str = Field(min_length=1, max_length=32)
+    name: str = Field(min_length=1, max_length=200)
+    category: AssetCategory = Field(sa_column=Column(String(40), nullable=False, index=True))
+    serial_number: str | None = Field(default=None, max_length=100)
+    department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
+    status: AssetStatus = Field(default=AssetStatus.GOOD, sa_column=Column(String(8), nullable=False, index=True))
+    risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False, index=True))
+    location: str | None = Field(default=None, max_length=200)
+    assigned_technician_id: int | None = None
+    next_inspection: date | None = None
+    purchase_date: date | None = None
+    purchase_cost: Money | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
+    notes: str | None = Field(default=None, max_length=10_000)
+
+
+class Asset(RecordMeta, AssetBase, table=True):
+    __tablename__ = "assets"
+    tag: str = Field(sa_column=Column(String(32), unique=True, nullable=False))
+    assigned_technician_id: int | None = _user_fk(index=True)
+    purchase_cost: Decimal | None = Field(default=None, sa_column=Column(Numeric(14, 2), nullable=True))
+    notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class AssetCreate(AssetBase):
+    model_config = _INPUT
+
+
+class AssetUpdate(UpdateMeta):
+    tag: str | None = Field(default=None, min_length=1, max_length=32)
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    category: AssetCategory | None = None
+    serial_number: str | None = Field(default=None, max_length=100)
+    department: Department | None = None
+    status: AssetStatus | None = None
+    risk: Risk | None = None
+    location: str | None = Field(default=None, max_length=200)
+    assigned_technician_id: int | None = None
+    next_inspection: date | None = None
+    purchase_date: date | None = None
+    purchase_cost: Decimal | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
+    notes: str | None = Field(default=None, max_length=10_000)
+
+
+class AssetPublic(PublicMeta, AssetBase):
+    model_config = _CAMEL
+    assigned_technician: UserRef | None = None
+
+
+# --- Documents -------------------------------------------------------------------------------------
+
+
+class DocumentBase(SQLModel):
+    model_config = _CAMEL
+    title: str = Field(min_length=1, max_length=200)
+    department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
+    asset_id: int | None = None
+    lead_id: int | None = None
+    notes: str | None = Field(default=None, max_length=10_000)
+
+
+class Document(RecordMeta, DocumentBase, table=True):
+    __tablename__ = "documents"
+    asset_id: int | None = Field(
+        default=None, sa_column=Column(Integer, ForeignKey("assets.id", ondelete="SET NULL"), index=True)
+    )
+    lead_id: int | None = Field(
+        default=None, sa_column=Column(Integer, ForeignKey("leads.id", ondelete="SET NULL"), index=True)
+    )
+    notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    original_name: str | None = Field(default=None, max_length=255)
+    media_type: str | None = Field(default=None, max_length=120)
+    size: int | None = None
+    sha256: str | None = Field(default=None, sa_column=Column(String(64), index=True, nullable=True))
+    page_count: int | None = None
+    text: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    storage_key: str | None = Field(default=None, max_length=200)
+    thumbnail_key: str | None = Field(default=None, max_length=200)
+    state: DocumentState = Field(default=DocumentState.READY, sa_column=Column(String(12), nullable=False, index=True))
+    failure_reason: str | None = Field(default=None, max_length=500)
+    progress: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    duplicate_of_id: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("documents.id", ondelete="SET NULL"), nullable=True),
+    )
+    uploaded_by_id: int | None = _user_fk(index=True)
+
+
+class DocumentCreate(DocumentBase):
+    model_config = _INPUT
+
+
+class DocumentUpdate(UpdateMeta):
+    title: str | None = Field(default=None, min_length=1, max_length=200)
+    department: Department | None = None
+    asset_id: int | None = None
+    lead_id: int | None = None
+    notes: str | None = Field(default=None, max_length=10_000)
+
+
+class DocumentPublic(PublicMeta, DocumentBase):
+    model_config = _CAMEL
+    original_name: str | None = None
+    media_type: str | None = None
+    size: int | None = None
+    sha256: str | None = None
+    page_count: int | None = None
+    state: DocumentState
+    failure_reason: str | None = None
+    progress: dict[str, Any] = {}
+    duplicate_of_id: int | None = None
+    has_file: bool = False
+    has_thumbnail: bool = False
+    uploaded_by: UserRef | None = None
+
+
+# --- Opportunities (leads) -------------------------------------------------------------------------
+
+
+class LeadBase(SQLModel):
+    model_config = _CAMEL
+    title: str = Field(min_length=1, max_length=200)
+    client_company: str = Field(min_length=1, max_length=200)
+    contact_name: str | None = Field(default=None, max_length=120)
+    contact_email: EmailStr | None = Field(default=None, max_length=254)
+    contact_phone: str | None = Field(default=None, max_length=40)
+    estimated_value: Money = Field(default=Decimal(0), ge=0, max_digits=12, decimal_places=2)
+    stage: LeadStage = Field(default=LeadStage.NEW, sa_column=Column(String(12), nullable=False, index=True))
+    lost_reason: str | None = Field(default=None, max_length=500)
+    probability: int = Field(default=10, ge=0, le=100)
+    risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False, index=True))
+    department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
+    owner_id: int | None = None
+    expected_close: date | None = None
+    notes: str | None = Field(default=None, max_length=10_000)
+
+
+class Lead(RecordMeta, LeadBase, table=True):
+    __tablename__ = "leads"
+    contact_email: str | None = Field(default=None, max_length=254)
+    estimated_value: Decimal = Field(default=Decimal(0), sa_column=Column(Numeric(14, 2), nullable=False))
+    owner_id: int | None = _user_fk(index=True)
+    notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class LeadCreate(LeadBase):
+    model_config = _INPUT
+
+    @model_validator(mode="after")
+    def _lost_needs_reason(self) -> LeadCreate:
+        if self.stage == LeadStage.LOST and not self.lost_reason:
+            raise ValueError("Say why the opportunity was lost (lostReason).")
+        return self
+
+
+class LeadUpdate(UpdateMeta):
+    title: str | None = Field(default=None, min_length=1, max_length=200)
+    client_company: str | None = Field(default=None, min_length=1, max_length=200)
+    contact_name: str | None = Field(default=None, max_length=120)
+    contact_email: EmailStr | None = Field(default=None, max_length=254)
+    contact_phone: str | None = Field(default=None, max_length=40)
+    estimated_value: Decimal | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
+    stage: LeadStage | None = None
+    lost_reason: str | None = Field(default=None, max_length=500)
+    probability: int | None = Field(default=None, ge=0, le=100)
+    risk: Risk | None = None
+    department: Department | None = None
+    owner_id: int | None = None
+    expected_close: date | None = None
+    notes: str | None = Field(default=None, max_length=10_000)
+
+
+class LeadPublic(PublicMeta, LeadBase):
+    model_config = _CAMEL
+    contact_email: str | None = None
+    owner: UserRef | None = None
+
+
+# --- History ---------------------------------------------------------------------------------------
+
+
+class RecordChange(SQLModel, table=True):
+    """One committed create, update or delete: who, when, and each field from what to what."""
+
+    __tablename__ = "record_changes"
+
+    id: int | None = Field(default=None, primary_key=True)
+    resource: str = Field(sa_column=Column(String(16), nullable=False))
+    record_id: int = Field(index=True)
+    action: str = Field(max_length=8)
+    actor_id: int | None = _user_fk()
+    at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    changes: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class ChangePublic(ApiModel):
+    id: int
+    resource: str
+    record_id: int
+    action: str
+    actor: UserRef | None = None
+    at: datetime
+    changes: dict[str, Any]
+
+
+class Page(ApiModel):
+    items: list[Any]
+    total: int
+    page: int
+    per_page: int

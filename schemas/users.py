@@ -1,0 +1,154 @@
+"""The portal's own user pool: users, sign-in sessions, refresh tokens, challenges, throttling."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import Field as PydanticField
+from pydantic import StringConstraints
+from sqlalchemy import JSON, Column, ForeignKey, Integer, String
+from sqlmodel import Field, SQLModel
+
+from schemas.base import ApiInput, ApiModel, UtcDateTime, utcnow
+from schemas.options import Role, UserState
+
+
+class User(SQLModel, table=True):
+    __tablename__ = "users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    username: str = Field(sa_column=Column(String(64), unique=True, nullable=False))  # stored lowercase
+    email: str = Field(sa_column=Column(String(254), unique=True, nullable=False))  # stored lowercase
+    display_name: str = Field(max_length=120)
+    photo_url: str | None = Field(default=None, max_length=500)
+    groups: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    state: UserState = Field(default=UserState.FORCE_CHANGE_PASSWORD, sa_column=Column(String(32), nullable=False))
+    password_hash: str = Field(max_length=255)
+    totp_secret: str | None = Field(default=None, max_length=64)
+    totp_enabled: bool = False
+    totp_last_step: int | None = None  # the last time step accepted: a code works once
+    shortcuts: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+
+
+class AuthSession(SQLModel, table=True):
+    """One signed-in session: the family of every token issued since its sign-in."""
+
+    __tablename__ = "auth_sessions"
+
+    id: str = Field(primary_key=True, max_length=32)
+    user_id: int = Field(sa_column=Column(Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    expires_at: datetime = Field(sa_type=UtcDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    revoked_reason: str | None = Field(default=None, max_length=64)
+
+
+class RefreshToken(SQLModel, table=True):
+    __tablename__ = "refresh_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(
+        sa_column=Column(String(32), ForeignKey("auth_sessions.id", ondelete="CASCADE"), index=True)
+    )
+    token_hash: str = Field(sa_column=Column(String(64), unique=True, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    expires_at: datetime = Field(sa_type=UtcDateTime)
+    rotated_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+class AuthChallenge(SQLModel, table=True):
+    """A pending sign-in step (new password or TOTP code); works once, expires after minutes."""
+
+    __tablename__ = "auth_challenges"
+
+    id: str = Field(primary_key=True, max_length=64)  # sha256 of the opaque session value
+    user_id: int = Field(sa_column=Column(Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True))
+    kind: str = Field(max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    expires_at: datetime = Field(sa_type=UtcDateTime)
+    used_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    attempts: int = 0
+
+
+class SignInThrottle(SQLModel, table=True):
+    """Consecutive sign-in failures per username, known or not, for the lockout schedule."""
+
+    __tablename__ = "sign_in_throttle"
+
+    username: str = Field(primary_key=True, max_length=254)
+    failures: int = 0
+    last_failure_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    locked_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+# --- API models -----------------------------------------------------------------------------------
+
+
+class SignInRequest(ApiInput):
+    username: str = PydanticField(min_length=1, max_length=254)
+    password: str = PydanticField(min_length=1, max_length=1024)
+
+
+class ChallengeRequest(ApiInput):
+    session: str = PydanticField(min_length=1, max_length=200)
+    new_password: str | None = PydanticField(default=None, max_length=1024)
+    code: str | None = PydanticField(default=None, max_length=16)
+
+
+class RefreshRequest(ApiInput):
+    refresh_token: str = PydanticField(min_length=1, max_length=200)
+
+
+class TotpVerifyRequest(ApiInput):
+    code: str = PydanticField(min_length=6, max_length=8)
+
+
+class Tokens(ApiModel):
+    access_token: str
+    id_token: str
+    refresh_token: str
+    token_type: str = "Bearer"
+    issued_at: datetime
+    expires_in: int
+    refresh_expires_in: int
+
+
+class Challenge(ApiModel):
+    challenge: str
+    session: str
+
+
+class TotpSetup(ApiModel):
+    secret: str
+    uri: str
+
+
+class Me(ApiModel):
+    id: int
+    username: str
+    display_name: str
+    email: str
+    photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+    role: Role | None
+    roles: list[Role]
+    shortcuts: list[str]
+    settings: dict[str, Any]
+    mfa_enabled: bool
+
+
+ShortcutId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+
+
+class MeUpdate(ApiInput):
+    shortcuts: list[ShortcutId] | None = PydanticField(default=None, max_length=100)
+    settings: dict[str, Any] | None = None
+
+
+class UserRef(ApiModel):
+    id: int
+    display_name: str
+    photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")

@@ -1,0 +1,37 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+
+import { DocumentTitle } from './document-title'
+import { EmptyLayout } from './layouts/empty-layout'
+import { MainLayout } from './layouts/main-layout'
+import { RouteError } from './route-error'
+import { RouteGuard } from './route-guard'
+import { DEFAULT_PATH, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
+
+function toRouteObject(route: AppRoute): RouteObject {
+  return {
+    path: route.path,
+    element: (
+      <RouteGuard auth={route.auth}>
+        <DocumentTitle title={route.title}>{route.element}</DocumentTitle>
+      </RouteGuard>
+    ),
+  }
+}
+
+export function createRouteObjects(): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteError />,
+      children: [
+        { path: '/', element: <Navigate to={DEFAULT_PATH} replace /> },
+        { element: <MainLayout />, children: routes.filter((r) => r.layout === 'main').map(toRouteObject) },
+        { element: <EmptyLayout />, children: routes.filter((r) => r.layout === 'empty').map(toRouteObject) },
+        { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+      ],
+    },
+  ]
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRouteObjects())
+}

@@ -1,0 +1,32 @@
+import { lazy, type ReactElement } from 'react'
+
+import { authRoles, type AuthSetting } from '@/lib/auth'
+
+// Every page is its own chunk: /login never downloads the dashboard code.
+const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
+const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'))
+const Error404Page = lazy(() => import('@/features/errors/components/error-404-page'))
+
+export const DEFAULT_PATH = '/dashboard'
+export const NOT_FOUND_PATH = '/pages/errors/error-404'
+
+export interface AppRoute {
+  path: string
+  /** The page, a lazily loaded component. */
+  element: ReactElement
+  /** Roles allowed; [] = guests only; null = everyone. */
+  auth: AuthSetting
+  /** 'main' pages sit in the shell; 'empty' pages hide navbar, toolbar, footer and side panels. */
+  layout: 'main' | 'empty'
+  /** Document title. */
+  title: string
+}
+
+/** The route registry. All product routes are open to all four roles. */
+export const routes: AppRoute[] = [
+  { path: '/login', element: <LoginPage />, auth: authRoles.onlyGuest, layout: 'empty', title: 'Sign in' },
+  { path: '/logout', element: <LogoutPage />, auth: null, layout: 'empty', title: 'Logging out' },
+  { path: '/dashboard', element: <DashboardPage />, auth: authRoles.staff, layout: 'main', title: 'Dashboard' },
+  { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found' },
+]

@@ -1,0 +1,226 @@
+import { Alert, Button, Checkbox, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+
+import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
+
+import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
+import { useLogin } from '../use-login'
+
+const emptyValues: LoginValues = { username: '', password: '', newPassword: '', code: '' }
+
+function StepHeading({ overline, title, text }: { overline: string; title: string; text: string }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h1" size="xs" fontWeight="bold" letterSpacing="widest" color="brand.fg">
+        {overline}
+      </Heading>
+      <Heading as="h2" size="2xl" fontWeight="bold">
+        {title}
+      </Heading>
+      <Text color="fg.muted">{text}</Text>
+    </Stack>
+  )
+}
+
+export function LoginForm() {
+  const { state, pending, submit, restart } = useLogin()
+  const [values, setValues] = useState<LoginValues>(emptyValues)
+  const [remember, setRemember] = useState(true)
+  const { step, fieldErrors } = state
+  const enabled = isLoginEnabled(step, values)
+
+  const set = (field: keyof LoginValues) => (event: { currentTarget: HTMLInputElement }) => {
+    const value = event.currentTarget.value
+    setValues((v) => ({ ...v, [field]: field === 'code' ? value.replace(/\D/g, '').slice(0, CODE_LENGTH) : value }))
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!enabled || pending) return
+    void submit(values, remember)
+  }
+
+  const startOver = () => {
+    restart()
+    setValues((v) => ({ ...emptyValues, username: v.username }))
+  }
+
+  return (
+    <Stack gap="8" w="full">
+      {step === 'credentials' && (
+        <StepHeading overline="STAFF PORTAL" title="Sign in" text="Use your staff account to continue." />
+      )}
+      {step === 'new-password' && (
+        <StepHeading
+          overline="SECURE YOUR ACCOUNT"
+          title="Choose a new password"
+          text={`Your account needs a new password before you continue. Use at least ${MIN_NEW_PASSWORD_LENGTH} characters.`}
+        />
+      )}
+      {step === 'totp' && (
+        <StepHeading
+          overline="TWO-STEP VERIFICATION"
+          title="Enter your code"
+          text={`Open your authenticator app and enter the ${CODE_LENGTH}-digit code for the staff portal.`}
+        />
+      )}
+
+      <form onSubmit={onSubmit} noValidate aria-label="Sign in" data-testid="login-form">
+        <Stack gap="5">
+          {step === 'credentials' && (
+            <>
+              <Field.Root invalid={Boolean(fieldErrors.username)} disabled={pending}>
+                <Field.Label htmlFor="login-username">Username</Field.Label>
+                <Input
+                  id="login-username"
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  autoFocus
+                  required
+                  size="lg"
+                  value={values.username}
+                  onChange={set('username')}
+                  data-testid="login-username"
+                />
+                {fieldErrors.username && <Field.ErrorText>{fieldErrors.username}</Field.ErrorText>}
+              </Field.Root>
+              <Field.Root invalid={Boolean(fieldErrors.password)} disabled={pending}>
+                <Field.Label htmlFor="login-password">Password</Field.Label>
+                <Input
+                  id="login-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  size="lg"
+                  value={values.password}
+                  onChange={set('password')}
+                  data-testid="login-password"
+                />
+                {fieldErrors.password && <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>}
+              </Field.Root>
+              <Checkbox.Root
+                checked={remember}
+                onCheckedChange={(details) => setRemember(details.checked === true)}
+                disabled={pending}
+                colorPalette="brand"
+                data-testid="login-remember"
+              >
+                <Checkbox.HiddenInput name="remember" />
+                <Checkbox.Control />
+                <Checkbox.Label>Remember Me</Checkbox.Label>
+              </Checkbox.Root>
+            </>
+          )}
+
+          {step === 'new-password' && (
+            <>
+              {/* Lets password managers store the new password for the right account. */}
+              <input type="text" name="username" autoComplete="username" value={values.username} readOnly hidden />
+              <Field.Root invalid={Boolean(fieldErrors.newPassword)} disabled={pending}>
+                <Field.Label htmlFor="login-new-password">New Password</Field.Label>
+                <Input
+                  id="login-new-password"
+                  name="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  autoFocus
+                  required
+                  minLength={MIN_NEW_PASSWORD_LENGTH}
+                  size="lg"
+                  value={values.newPassword}
+                  onChange={set('newPassword')}
+                  data-testid="login-new-password"
+                />
+                {fieldErrors.newPassword ? (
+                  <Field.ErrorText>{fieldErrors.newPassword}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>At least {MIN_NEW_PASSWORD_LENGTH} characters.</Field.HelperText>
+                )}
+              </Field.Root>
+            </>
+          )}
+
+          {step === 'totp' && (
+            <>
+              {state.changePasswordSuccess && (
+                <Alert.Root status="success" variant="subtle" borderRadius="md" data-testid="login-password-changed">
+                  <Alert.Indicator />
+                  <Alert.Title>Your new password is saved.</Alert.Title>
+                </Alert.Root>
+              )}
+              <Field.Root invalid={Boolean(fieldErrors.code)} disabled={pending}>
+                <Field.Label htmlFor="login-code">Code</Field.Label>
+                <Input
+                  id="login-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={CODE_LENGTH}
+                  placeholder="123456"
+                  autoFocus
+                  required
+                  size="lg"
+                  fontFamily="mono"
+                  fontSize="xl"
+                  letterSpacing="0.5em"
+                  value={values.code}
+                  onChange={set('code')}
+                  data-testid="login-code"
+                />
+                {fieldErrors.code && <Field.ErrorText>{fieldErrors.code}</Field.ErrorText>}
+              </Field.Root>
+            </>
+          )}
+
+          <Button
+            type="submit"
+            size="lg"
+            colorPalette="brand"
+            fontWeight="bold"
+            letterSpacing="wider"
+            disabled={!enabled}
+            loading={pending}
+            mt="2"
+            data-testid="login-submit"
+          >
+            LOGIN
+          </Button>
+
+          {step !== 'credentials' && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              alignSelf="center"
+              onClick={startOver}
+              disabled={pending}
+              data-testid="login-start-over"
+            >
+              <ArrowLeftIcon /> Back to sign in
+            </Button>
+          )}
+        </Stack>
+      </form>
+
+      {state.error && (
+        <Alert.Root status="error" variant="subtle" borderRadius="md" role="alert" data-testid="login-error">
+          <Alert.Indicator />
+          <Alert.Description color="fg.error" fontWeight="medium">
+            {state.error}
+          </Alert.Description>
+        </Alert.Root>
+      )}
+
+      {step === 'credentials' && (
+        <Stack direction="row" gap="2" align="center" color="fg.subtle" fontSize="sm">
+          <ShieldIcon boxSize="4" />
+          <Text>Staff accounts are created by an administrator.</Text>
+        </Stack>
+      )}
+    </Stack>
+  )
+}

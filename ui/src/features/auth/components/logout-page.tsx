@@ -1,0 +1,39 @@
+import { Center, Spinner, Text, VStack } from '@chakra-ui/react'
+import { useSetAtom } from 'jotai'
+import { useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router-dom'
+
+import { guestUser, userAtom } from '@/lib/auth'
+import { clearSession, getSession } from '@/lib/session'
+
+import { signOut } from '../api'
+
+/** /logout: revokes the session on the server, forgets it here, resets the user, then goes to '/'. */
+export default function LogoutPage() {
+  const setUser = useSetAtom(userAtom)
+  const navigate = useNavigate()
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    // A slow or unreachable API must not keep the user here: give up after 8 s.
+    const revoke = getSession() ? signOut(AbortSignal.timeout(8000)).catch(() => undefined) : Promise.resolve()
+    void revoke.finally(() => {
+      clearSession()
+      setUser(guestUser)
+      navigate('/', { replace: true })
+    })
+  }, [navigate, setUser])
+
+  return (
+    <Center minH="100dvh" data-testid="logout-page">
+      <VStack gap="4">
+        <Spinner size="lg" color="brand.solid" />
+        <Text fontSize="lg" color="fg.muted">
+          Logging out..
+        </Text>
+      </VStack>
+    </Center>
+  )
+}

@@ -1,0 +1,1 @@
+"""RQ worker: background jobs (document processing) run here, outside the API processes."""
