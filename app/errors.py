@@ -64,7 +64,9 @@ def validation_error(exc: ValidationError, model: type[BaseModel] | None = None)
         message = err["msg"]
         if err["type"] == "extra_forbidden":
             message = "Unknown field."
-        elif err["type"] == "missing" or (err["type"] == "string_too_short" and err.get("ctx", {}).get("min_length") == 1):
+        elif err["type"] == "missing" or (
+            err["type"] == "string_too_short" and err.get("ctx", {}).get("min_length") == 1
+        ):
             message = "This field is required."
         elif err["type"] == "string_too_short":
             message = f"Use at least {err['ctx']['min_length']} characters."

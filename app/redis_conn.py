@@ -35,5 +35,6 @@ def resolve_url(redis_url: str, data_dir: Path) -> str:
 def shutdown_embedded() -> None:
     with _lock:
         for server in _embedded.values():
-            server.shutdown(save=True, now=True)
+            # SHUTDOWN SAVE (the embedded server is Redis 6: no NOW/FORCE flags).
+            server.shutdown(save=True)
         _embedded.clear()

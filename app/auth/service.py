@@ -127,16 +127,18 @@ class AuthService:
                 await self._check_challenge_code(session, challenge, user, code, now)
             await self._consume(session, challenge, now)
             await session.refresh(user)
+            if challenge.kind == SOFTWARE_TOKEN_MFA:
+                return await self._start_session(session, user, now)
             return await self._next_step(session, user, now)
 
     async def _consume(self, session: AsyncSession, challenge: AuthChallenge, now: datetime) -> None:
         # Only the first answer wins: a replay of the same session finds used_at already set.
-        result = await session.execute(
+        result = await session.exec(
             update(AuthChallenge)
             .where(AuthChallenge.id == challenge.id, AuthChallenge.used_at.is_(None))  # type: ignore[arg-type,union-attr]
             .values(used_at=now)
         )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        if result.rowcount != 1:
             await session.rollback()
             raise unauthorized(CHALLENGE_EXPIRED)
         await session.commit()
@@ -222,12 +224,12 @@ class AuthService:
             auth_session = await session.get(AuthSession, stored.session_id)
             if auth_session is None or auth_session.revoked_at is not None or auth_session.expires_at <= now:
                 raise unauthorized(SESSION_ENDED)
-            rotated = await session.execute(
+            rotated = await session.exec(
                 update(RefreshToken)
                 .where(RefreshToken.id == stored.id, RefreshToken.rotated_at.is_(None))  # type: ignore[arg-type,union-attr]
                 .values(rotated_at=now)
             )
-            if rotated.rowcount != 1:  # type: ignore[attr-defined]
+            if rotated.rowcount != 1:
                 # A rotated token came back: someone holds a copy. End the whole family.
                 await self._revoke(session, auth_session.id, "refresh token reuse", now)
                 raise unauthorized(SESSION_ENDED)
@@ -240,7 +242,7 @@ class AuthService:
             return tokens
 
     async def _revoke(self, session: AsyncSession, session_id: str, reason: str, now: datetime) -> None:
-        await session.execute(
+        await session.exec(
             update(AuthSession)
             .where(AuthSession.id == session_id, AuthSession.revoked_at.is_(None))  # type: ignore[arg-type,union-attr]
             .values(revoked_at=now, revoked_reason=reason)
@@ -260,7 +262,7 @@ class AuthService:
         now = utcnow()
         async with self.db.session() as session:
             row = (
-                await session.execute(
+                await session.exec(
                     select(AuthSession.revoked_at, AuthSession.expires_at, User.state)
                     .join(User, User.id == AuthSession.user_id)  # type: ignore[arg-type]
                     .where(AuthSession.id == claims.session_id, AuthSession.user_id == claims.user_id)

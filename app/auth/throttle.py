@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import delete, select
+from sqlmodel import delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.errors import ApiError
@@ -60,7 +60,7 @@ class SignInThrottleStore:
             free_failures=self._settings.lockout_free_failures,
             cap_seconds=self._settings.lockout_max_seconds,
         )
-        await session.execute(
+        await session.exec(
             update(SignInThrottle)
             .where(SignInThrottle.username == username)  # type: ignore[arg-type]
             .values(
@@ -73,9 +73,8 @@ class SignInThrottleStore:
         return failures
 
     async def record_success(self, session: AsyncSession, username: str) -> None:
-        await session.execute(delete(SignInThrottle).where(SignInThrottle.username == username))  # type: ignore[arg-type]
+        await session.exec(delete(SignInThrottle).where(SignInThrottle.username == username))  # type: ignore[arg-type]
         await session.commit()
 
     async def state(self, session: AsyncSession, username: str) -> SignInThrottle | None:
-        result = await session.execute(select(SignInThrottle).where(SignInThrottle.username == username))
-        return result.scalars().first()
+        return await session.get(SignInThrottle, username)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sqlalchemy import text
+from sqlalchemy import literal
+from sqlmodel import select
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -46,7 +47,7 @@ async def health(request: Request) -> Response:
     checks: dict[str, str] = {}
     try:
         async with portal.db.session() as session:
-            await session.execute(text("SELECT 1"))
+            await session.exec(select(literal(1)))
         checks["database"] = "ok"
     except Exception as exc:  # the health answer reports any failure instead of raising
         checks["database"] = f"error: {type(exc).__name__}"

@@ -49,7 +49,7 @@ def plain(value: Any) -> Any:
 
 def row_values(row: Any) -> dict[str, Any]:
     """A table row's column values (table models skip validation, so no model_dump round trip)."""
-    return {name: getattr(row, name) for name in row.__table__.columns.keys()}
+    return {column.key: getattr(row, column.key) for column in row.__table__.columns}
 
 
 @dataclass(frozen=True)
@@ -310,12 +310,12 @@ async def update_record(
     _validate_whole(spec, merged)
     await _check_references(session, spec, changed, record_id)
     history = {to_camel(k): [plain(getattr(record, k)), plain(v)] for k, v in changed.items()}
-    result = await session.execute(
+    result = await session.exec(
         update(spec.table)
         .where(spec.table.id == record_id, spec.table.version == version)  # type: ignore[attr-defined]
         .values(**changed, version=version + 1, updated_at=utcnow(), updated_by_id=actor.user_id)
     )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    if result.rowcount != 1:
         await session.rollback()
         raise ApiError(409, STALE_MESSAGE.format(label=spec.label))
     _record_change(session, spec, record_id, "update", actor, history)

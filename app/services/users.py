@@ -83,7 +83,7 @@ async def create_user(
 
 
 async def _revoke_sessions(session: AsyncSession, user_id: int, reason: str) -> None:
-    await session.execute(
+    await session.exec(
         update(AuthSession)
         .where(col(AuthSession.user_id) == user_id, col(AuthSession.revoked_at).is_(None))
         .values(revoked_at=utcnow(), revoked_reason=reason)

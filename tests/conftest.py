@@ -1,0 +1,66 @@
+"""Fixtures: one embedded Redis and one migrated database per test run, one app per module."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+
+from app.redis_conn import shutdown_embedded, start_embedded
+from app.settings import Settings
+from schemas.options import Role
+from tests.support import Account, create_account, prepare_database, running_app, sign_in, test_settings
+
+
+@pytest.fixture(scope="session")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("portal")
+
+
+@pytest.fixture(scope="session")
+def redis_url(run_dir: Path) -> Iterator[str]:
+    url = start_embedded(run_dir / "redis")
+    yield url
+    shutdown_embedded()
+
+
+@pytest.fixture(scope="session")
+def settings(run_dir: Path, redis_url: str) -> Settings:
+    settings = test_settings(run_dir, redis_url)
+    prepare_database(settings)
+    return settings
+
+
+@pytest.fixture(scope="session")
+async def api(settings: Settings) -> AsyncIterator[tuple[Starlette, httpx.AsyncClient]]:
+    async with running_app(settings) as pair:
+        yield pair
+
+
+@pytest.fixture(scope="session")
+def app(api: tuple[Starlette, httpx.AsyncClient]) -> Starlette:
+    return api[0]
+
+
+@pytest.fixture(scope="session")
+def client(api: tuple[Starlette, httpx.AsyncClient]) -> httpx.AsyncClient:
+    return api[1]
+
+
+@pytest.fixture(scope="session")
+async def staff(app: Starlette, client: httpx.AsyncClient) -> dict[str, Account]:
+    """One signed-in account per role, plus a second technician and a user without a role."""
+    accounts = {}
+    for key, role in [
+        ("admin", Role.ADMIN),
+        ("manager", Role.MANAGER),
+        ("technician", Role.TECHNICIAN),
+        ("technician2", Role.TECHNICIAN),
+        ("contractor", Role.CONTRACTOR),
+        ("norole", None),
+    ]:
+        accounts[key] = await sign_in(client, await create_account(app, role))
+    return accounts

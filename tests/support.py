@@ -1,0 +1,120 @@
+"""Helpers shared by the tests: a database per run, the app under test, users and signed-in clients."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from starlette.applications import Starlette
+
+from app.cli import migrate
+from app.db import Database, make_sync_engine
+from app.main import create_app
+from app.services import users
+from app.settings import Settings
+from schemas.options import Role
+
+PASSWORD = "tested-Portal-pass-42"
+UI_ORIGIN = "http://ui.test"
+
+
+def database_url(tmp: Path) -> str:
+    """SQLite in a temporary folder, or the PostgreSQL database named by PORTAL_TEST_DATABASE_URL."""
+    return os.environ.get("PORTAL_TEST_DATABASE_URL") or f"sqlite:///{tmp / 'test.db'}"
+
+
+def reset_database(url: str) -> None:
+    """Start from an empty schema, then apply every migration (so the migrations are tested too)."""
+    if make_url(url).get_backend_name() != "sqlite":
+        engine = make_sync_engine(url)
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        engine.dispose()
+
+
+def test_settings(tmp: Path, redis_url: str, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "portal_env": "test",
+        "data_dir": tmp,
+        "database_url": database_url(tmp),
+        "redis_url": redis_url,
+        "cors_origins": [UI_ORIGIN],
+        "seed_demo_data": False,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+def prepare_database(settings: Settings) -> None:
+    reset_database(settings.effective_database_url)
+    migrate(settings)
+
+
+@asynccontextmanager
+async def running_app(settings: Settings) -> AsyncIterator[tuple[Starlette, httpx.AsyncClient]]:
+    app = create_app(settings)
+    assert isinstance(app, Starlette)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
+            yield app, client
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{uuid.uuid4().hex[:8]}"
+
+
+@dataclass
+class Account:
+    username: str
+    password: str
+    role: Role | None
+    user_id: int
+    tokens: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens['accessToken']}"}
+
+
+async def create_account(
+    app: Starlette, role: Role | None, *, confirmed: bool = True, username: str | None = None
+) -> Account:
+    portal = app.state.portal
+    name = username or unique(f"{role.value if role else 'norole'}-")
+    async with portal.db.session() as session:
+        user, password = await users.create_user(
+            session=session,
+            settings=portal.settings,
+            username=name,
+            email=f"{name}@example.test",
+            display_name=name.title(),
+            role=role or Role.CONTRACTOR,
+            password=PASSWORD if confirmed else None,
+            must_change_password=not confirmed,
+        )
+        if role is None:
+            user.groups = ["unrelated-group"]
+            session.add(user)
+            await session.commit()
+    return Account(username=name, password=password, role=role, user_id=user.id or 0)
+
+
+async def sign_in(client: httpx.AsyncClient, account: Account) -> Account:
+    response = await client.post("/auth/sign-in", json={"username": account.username, "password": account.password})
+    assert response.status_code == 200, response.text
+    account.tokens = response.json()
+    return account
+
+
+def database_for(settings: Settings) -> Database:
+    return Database(settings.effective_database_url)

@@ -1,0 +1,161 @@
+import { describe, expect, it, vi } from 'vitest'
+
+import { json, mockFetch, path, type Call } from '@/testing/fetch-mock'
+
+import { ApiError, buildUrl, createApiClient, NETWORK_ERROR_MESSAGE } from './api'
+import { getSession, loadSession, saveSession, type Session } from './session'
+
+const BASE = 'http://api.test'
+
+const tokens = (accessToken: string, refreshToken = 'refresh-1'): Session => ({
+  accessToken,
+  idToken: 'id',
+  refreshToken,
+  tokenType: 'Bearer',
+  issuedAt: '2026-01-01T10:00:00.000Z',
+  expiresIn: 3600,
+  refreshExpiresIn: 86400,
+})
+
+const bearer = (call: Call) => call.headers.get('Authorization')
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+describe('api client', () => {
+  it('calls the configured base URL with the bearer token', async () => {
+    saveSession(tokens('access-1'), true)
+    const { fetch, calls } = mockFetch(() => json({ items: [], total: 3, page: 1, perPage: 1 }))
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    const page = await api.get<{ total: number }>('/assets', { query: { page: 1, perPage: 1, status: 'GOOD', q: '' } })
+    expect(page.total).toBe(3)
+    expect(calls[0].url).toBe(`${BASE}/assets?page=1&perPage=1&status=GOOD`)
+    expect(bearer(calls[0])).toBe('Bearer access-1')
+  })
+
+  it('does not send a token on sign-in calls and never refreshes them', async () => {
+    saveSession(tokens('access-1'), true)
+    const { fetch, calls } = mockFetch(() => json({ message: 'Incorrect username or password.' }, 401))
+    const onUnauthorized = vi.fn()
+    const api = createApiClient({ baseUrl: () => BASE, fetch, onUnauthorized })
+    await expect(api.post('/auth/sign-in', { username: 'a', password: 'b' }, { auth: false })).rejects.toMatchObject({
+      status: 401,
+      message: 'Incorrect username or password.',
+    })
+    expect(calls).toHaveLength(1)
+    expect(bearer(calls[0])).toBeNull()
+    expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it('turns {message, errors} answers into an ApiError with field errors', async () => {
+    const { fetch } = mockFetch(() =>
+      json({ message: 'Check the form.', errors: { username: 'Username is required.' } }, 422),
+    )
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    const error = await api.post('/auth/sign-in', {}, { auth: false }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 422, message: 'Check the form.', errors: { username: 'Username is required.' } })
+  })
+
+  it('reports an unreachable server as status 0', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    }) as unknown as typeof globalThis.fetch
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE })
+  })
+
+  it('refreshes once for concurrent 401s (single flight) and retries every call', async () => {
+    saveSession(tokens('old', 'refresh-1'), false)
+    const refreshAnswer = deferred<Response>()
+    const { fetch, calls } = mockFetch((call) => {
+      if (path(call) === '/auth/refresh') return refreshAnswer.promise
+      if (bearer(call) === 'Bearer old') return json({ message: 'Token expired.' }, 401)
+      return json({ path: path(call) })
+    })
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+
+    const pending = Promise.all([api.get('/me'), api.get('/assets'), api.get('/leads')])
+    await vi.waitFor(() => expect(calls.filter((c) => path(c) === '/auth/refresh')).toHaveLength(1))
+    refreshAnswer.resolve(json(tokens('new', 'refresh-2')))
+
+    await expect(pending).resolves.toEqual([{ path: '/me' }, { path: '/assets' }, { path: '/leads' }])
+    const refreshes = calls.filter((c) => path(c) === '/auth/refresh')
+    expect(refreshes).toHaveLength(1)
+    expect(refreshes[0].body).toEqual({ refreshToken: 'refresh-1' })
+    expect(bearer(refreshes[0])).toBeNull()
+    expect(calls.filter((c) => bearer(c) === 'Bearer new').map(path).sort()).toEqual(['/assets', '/leads', '/me'])
+    // The new tokens stay where Remember Me put them (sessionStorage here).
+    expect(loadSession()).toMatchObject({ remember: false, session: { accessToken: 'new', refreshToken: 'refresh-2' } })
+  })
+
+  it('retries with the already refreshed token when a late 401 arrives after the refresh', async () => {
+    saveSession(tokens('old'), true)
+    const late = deferred<Response>()
+    let first = true
+    const { fetch, calls } = mockFetch((call) => {
+      if (path(call) === '/auth/refresh') return json(tokens('new'))
+      if (bearer(call) === 'Bearer old') {
+        if (path(call) === '/slow' && first) {
+          first = false
+          return late.promise
+        }
+        return json({ message: 'Token expired.' }, 401)
+      }
+      return json({ ok: path(call) })
+    })
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    const slow = api.get('/slow')
+    await api.get('/fast') // refreshes
+    late.resolve(json({ message: 'Token expired.' }, 401))
+    await expect(slow).resolves.toEqual({ ok: '/slow' })
+    expect(calls.filter((c) => path(c) === '/auth/refresh')).toHaveLength(1)
+  })
+
+  it('clears the session and calls the unauthorized handler once the refresh is refused', async () => {
+    saveSession(tokens('old'), true)
+    const { fetch, calls } = mockFetch((call) =>
+      path(call) === '/auth/refresh'
+        ? json({ message: 'Refresh token expired.' }, 401)
+        : json({ message: 'Token expired.' }, 401),
+    )
+    const onUnauthorized = vi.fn()
+    const api = createApiClient({ baseUrl: () => BASE, fetch, onUnauthorized })
+    await expect(Promise.all([api.get('/me'), api.get('/assets')])).rejects.toMatchObject({ status: 401 })
+    expect(calls.filter((c) => path(c) === '/auth/refresh')).toHaveLength(1)
+    expect(getSession()).toBeNull()
+    expect(onUnauthorized).toHaveBeenCalled()
+  })
+
+  it('ends the session on 401 when there is no refresh token', async () => {
+    saveSession(tokens('old', ''), true)
+    const { fetch, calls } = mockFetch(() => json({ message: 'Token expired.' }, 401))
+    const onUnauthorized = vi.fn()
+    const api = createApiClient({ baseUrl: () => BASE, fetch, onUnauthorized })
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 401 })
+    expect(calls).toHaveLength(1)
+    expect(getSession()).toBeNull()
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the session when the refresh cannot reach the server', async () => {
+    saveSession(tokens('old'), true)
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/auth/refresh')) throw new TypeError('Failed to fetch')
+      return json({ message: 'Token expired.' }, 401)
+    }) as unknown as typeof globalThis.fetch
+    const onUnauthorized = vi.fn()
+    const api = createApiClient({ baseUrl: () => BASE, fetch, onUnauthorized })
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 0 })
+    expect(getSession()?.accessToken).toBe('old')
+    expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it('builds URLs without doubled slashes and skips empty query values', () => {
+    expect(buildUrl('http://h:5000/', '/assets', { a: 1, b: undefined, c: null, d: '' })).toBe('http://h:5000/assets?a=1')
+    expect(buildUrl('http://h:5000', 'me')).toBe('http://h:5000/me')
+  })
+})
