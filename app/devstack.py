@@ -26,7 +26,7 @@ def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
             "--factory",
             "app.main:app",
             "--host",
-            settings.api_host,
+            settings.bind_host,
             "--port",
             str(settings.api_port),
             "--no-access-log",

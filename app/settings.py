@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     redis_url: str = ""
 
     # Origins: the API's public address and the UI origins allowed by CORS and Socket.IO.
-    api_host: str = "127.0.0.1"
+    bind_host: str = "127.0.0.1"
     api_port: int = 5000
     ui_port: int = 3000
     public_api_url: str = "http://localhost:5000"

@@ -98,7 +98,7 @@ def main() -> None:
     import uvicorn
 
     settings = get_settings()
-    uvicorn.run(create_ui_app(settings), host=settings.api_host, port=settings.ui_port, log_level="warning")
+    uvicorn.run(create_ui_app(settings), host=settings.bind_host, port=settings.ui_port, log_level="warning")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import Settings
 from schemas.options import Role
-from tests.support import Account, create_account, prepare_database, running_app, sign_in, test_settings
+from tests.support import Account, create_account, make_settings, prepare_database, running_app, sign_in
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +29,7 @@ def redis_url(run_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def settings(run_dir: Path, redis_url: str) -> Settings:
-    settings = test_settings(run_dir, redis_url)
+    settings = make_settings(run_dir, redis_url)
     prepare_database(settings)
     return settings
 

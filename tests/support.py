@@ -41,7 +41,7 @@ def reset_database(url: str) -> None:
         engine.dispose()
 
 
-def test_settings(tmp: Path, redis_url: str, **overrides: Any) -> Settings:
+def make_settings(tmp: Path, redis_url: str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "portal_env": "test",
         "data_dir": tmp,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
-import schemas.records  # noqa: F401  (registers the tables)
+import schemas.records
 import schemas.users  # noqa: F401
 from app.db import is_sqlite, make_sync_engine
 from app.settings import get_settings
@@ -36,9 +36,7 @@ def run_migrations_online() -> None:
 
 
 def _run(connection: object, sqlite: bool) -> None:
-    context.configure(
-        connection=connection, target_metadata=target_metadata, render_as_batch=sqlite, compare_type=True
-    )
+    context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=sqlite, compare_type=True)
     with context.begin_transaction():
         context.run_migrations()
 
