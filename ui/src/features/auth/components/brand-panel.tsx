@@ -1,8 +1,7 @@
-import { Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ComponentType } from 'react'
 
 import { AssetIcon, ChatIcon, DocumentIcon, OpportunityIcon } from '@/components/icons'
-import { Logo } from '@/components/logo'
 
 const highlights: { icon: ComponentType<{ boxSize?: string }>; title: string; text: string }[] = [
   { icon: AssetIcon, title: 'Assets', text: 'Status, risk and inspection dates for every asset in the field.' },
@@ -51,12 +50,8 @@ export function BrandPanel() {
         pointerEvents="none"
       />
 
-      <HStack gap="3" position="relative">
-        <Logo boxSize="9" />
-        <Text fontWeight="semibold" letterSpacing="wide">
-          Staff Portal
-        </Text>
-      </HStack>
+      {/* The form column carries the logo; this keeps the headline centred. */}
+      <Box />
 
       <Stack gap="6" position="relative" maxW="xl">
         <Text fontSize="sm" fontWeight="bold" letterSpacing="widest" color="brand.300" textTransform="uppercase">

@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
+import { Checkbox } from '@/components/ui/checkbox'
 
 import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
 import { useLogin } from '../use-login'
@@ -46,9 +47,9 @@ export function LoginForm() {
   }
 
   return (
-    <Stack gap="8" w="full">
+    <Stack gap="8" w="full" colorPalette="brand">
       {step === 'credentials' && (
-        <StepHeading overline="STAFF PORTAL" title="Sign in" text="Use your staff account to continue." />
+        <StepHeading overline="WELCOME BACK" title="Sign in" text="Use your staff account to continue." />
       )}
       {step === 'new-password' && (
         <StepHeading
@@ -101,17 +102,17 @@ export function LoginForm() {
                 />
                 {fieldErrors.password && <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>}
               </Field.Root>
-              <Checkbox.Root
+              <Checkbox
                 checked={remember}
                 onCheckedChange={(details) => setRemember(details.checked === true)}
                 disabled={pending}
                 colorPalette="brand"
+                alignSelf="flex-start"
                 data-testid="login-remember"
+                inputProps={{ name: 'remember', 'data-testid': 'login-remember-input' }}
               >
-                <Checkbox.HiddenInput name="remember" />
-                <Checkbox.Control />
-                <Checkbox.Label>Remember Me</Checkbox.Label>
-              </Checkbox.Root>
+                Remember Me
+              </Checkbox>
             </>
           )}
 
