@@ -6,6 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import socketio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -35,24 +36,26 @@ def middleware(settings: Settings) -> list[Middleware]:
 
 
 def create_app(settings: Settings | None = None) -> ASGIApp:
+    """The HTTP API with the Socket.IO server mounted beside it at ``/socket.io``."""
     settings = settings or get_settings()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    portal = Portal.build(settings)
 
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        portal = Portal.build(settings)
-        app.state.portal = portal
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         try:
             yield
         finally:
             await portal.close()
 
-    return Starlette(
+    http = Starlette(
         routes=ROUTES,
         middleware=middleware(settings),
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=lifespan,
     )
+    http.state.portal = portal
+    return socketio.ASGIApp(portal.realtime.server, other_asgi_app=http, socketio_path="socket.io")
 
 
 def app() -> ASGIApp:

@@ -12,6 +12,8 @@ from app.auth.service import AuthService, Principal
 from app.auth.tokens import TokenService
 from app.db import Database
 from app.errors import unauthorized
+from app.realtime.server import Realtime
+from app.realtime.sink import EventSink, ServerSink
 from app.redis_conn import resolve_url
 from app.settings import Settings
 
@@ -24,19 +26,26 @@ class Portal:
     redis_url: str
     tokens: TokenService
     auth: AuthService
+    realtime: Realtime
+    events: EventSink
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
         db = Database(settings.effective_database_url)
         redis_url = resolve_url(settings.redis_url, settings.data_dir)
         tokens = TokenService(load_signing_key(settings), settings)
+        redis = aioredis.Redis.from_url(redis_url)
+        auth = AuthService(db=db, tokens=tokens, settings=settings)
+        realtime = Realtime(settings=settings, redis_url=redis_url, redis=redis, auth=auth)
         return cls(
             settings=settings,
             db=db,
-            redis=aioredis.Redis.from_url(redis_url),
+            redis=redis,
             redis_url=redis_url,
             tokens=tokens,
-            auth=AuthService(db=db, tokens=tokens, settings=settings),
+            auth=auth,
+            realtime=realtime,
+            events=ServerSink(realtime.server),
         )
 
     async def close(self) -> None:

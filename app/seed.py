@@ -13,6 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.auth.service import Principal
 from app.auth.tokens import roles_from_groups
+from app.realtime.sink import Unheard
 from app.services import records, users
 from app.services.resources import ASSETS, DOCUMENTS, LEADS
 from app.settings import Settings
@@ -199,15 +200,20 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
         username=admin.username,
         roles=tuple(roles_from_groups(admin.groups, settings.role_group_prefix)),
     )
+    quiet = Unheard()  # the seed runs before any API process or client exists
     rng = random.Random(20261122)
     technicians = [u.id or 0 for u in created.values() if u.groups[0].endswith(Role.TECHNICIAN.value)]
     managers = [u.id or 0 for u in created.values() if u.groups[0].endswith((Role.MANAGER.value, "admin"))]
     asset_ids = []
     for row in _asset_rows(rng, technicians, assets):
-        asset_ids.append((await records.create_record(session=session, spec=ASSETS, data=row, actor=actor))["id"])
+        asset_ids.append(
+            (await records.create_record(session=session, spec=ASSETS, data=row, actor=actor, events=quiet))["id"]
+        )
     lead_ids = []
     for row in _lead_rows(rng, managers, leads):
-        lead_ids.append((await records.create_record(session=session, spec=LEADS, data=row, actor=actor))["id"])
+        lead_ids.append(
+            (await records.create_record(session=session, spec=LEADS, data=row, actor=actor, events=quiet))["id"]
+        )
     for n in range(40):
         kind = rng.choice(_DOC_KINDS)
         linked_asset = rng.choice(asset_ids) if kind != "Proposal" else None
@@ -218,6 +224,6 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
             "leadId": rng.choice(lead_ids) if linked_asset is None else None,
             "notes": "Paper original kept in the site office.",
         }
-        await records.create_record(session=session, spec=DOCUMENTS, data=row, actor=actor)
+        await records.create_record(session=session, spec=DOCUMENTS, data=row, actor=actor, events=quiet)
     log.info("seeded %d users, %d assets, %d opportunities", len(created), assets, leads)
     return True

@@ -61,10 +61,11 @@ def prepare_database(settings: Settings) -> None:
 
 @asynccontextmanager
 async def running_app(settings: Settings) -> AsyncIterator[tuple[Starlette, httpx.AsyncClient]]:
-    app = create_app(settings)
+    asgi = create_app(settings)
+    app = asgi.other_asgi_app  # type: ignore[attr-defined]  # the Starlette app behind Socket.IO
     assert isinstance(app, Starlette)
     async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
+        transport = httpx.ASGITransport(app=asgi)
         async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
             yield app, client
 

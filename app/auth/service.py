@@ -54,6 +54,7 @@ class Principal:
     session_id: str
     username: str
     roles: tuple[Role, ...]
+    expires_at: int = 0  # when the access token that proved it expires (epoch seconds)
 
     @property
     def role(self) -> Role | None:
@@ -271,7 +272,11 @@ class AuthService:
         if row is None or row[0] is not None or row[1] <= now or row[2] == UserState.DISABLED:
             raise unauthorized(SESSION_ENDED)
         return Principal(
-            user_id=claims.user_id, session_id=claims.session_id, username=claims.username, roles=claims.roles
+            user_id=claims.user_id,
+            session_id=claims.session_id,
+            username=claims.username,
+            roles=claims.roles,
+            expires_at=claims.expires_at,
         )
 
     # --- TOTP enrolment ----------------------------------------------------------------------------

@@ -38,7 +38,9 @@ async def refresh(request: Request) -> Response:
 
 async def sign_out(request: Request) -> Response:
     principal = await authenticate(request)
-    await portal_of(request).auth.sign_out(principal)
+    portal = portal_of(request)
+    await portal.auth.sign_out(principal)
+    await portal.realtime.end_session(principal.session_id, reason="signed-out")
     return json_response({"message": "Signed out."})
 
 

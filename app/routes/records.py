@@ -29,22 +29,27 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
             return json_response(await records.list_records(session=session, spec=spec, query=query))
     data = await read_body(request)
     async with portal.db.session() as session:
-        created = await records.create_record(session=session, spec=spec, data=data, actor=principal)
+        created = await records.create_record(
+            session=session, spec=spec, data=data, actor=principal, events=portal.events
+        )
     return json_response(created, status=201)
 
 
 async def item(request: Request, *, spec: ResourceSpec) -> Response:
     principal = await _staff(request)
     record_id = path_int(request)
-    async with portal_of(request).db.session() as session:
+    portal = portal_of(request)
+    async with portal.db.session() as session:
         if request.method == "GET":
             return json_response(await records.get_record(session=session, spec=spec, record_id=record_id))
         if request.method == "DELETE":
-            deleted = await records.delete_record(session=session, spec=spec, record_id=record_id, actor=principal)
+            deleted = await records.delete_record(
+                session=session, spec=spec, record_id=record_id, actor=principal, events=portal.events
+            )
             return json_response(deleted)
         data = await read_body(request)
         updated = await records.update_record(
-            session=session, spec=spec, record_id=record_id, data=data, actor=principal
+            session=session, spec=spec, record_id=record_id, data=data, actor=principal, events=portal.events
         )
         return json_response(updated)
 

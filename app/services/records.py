@@ -24,9 +24,12 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth.service import Principal
 from app.errors import ApiError, forbidden, invalid, not_found, validation_error
 from app.http import parse
+from app.realtime import rooms
+from app.realtime.sink import EventSink
 from app.services import permissions
 from app.services.resources import RESOURCES, ResourceSpec
 from schemas.base import utcnow
+from schemas.events import RecordChanged
 from schemas.options import DocumentState, Role, UserState
 from schemas.records import ChangePublic, RecordChange
 from schemas.users import User, UserRef
@@ -256,7 +259,25 @@ async def _commit(session: AsyncSession, spec: ResourceSpec) -> None:
         raise invalid(f"This {spec.label} conflicts with an existing one (a unique value is taken).") from exc
 
 
-async def create_record(*, session: AsyncSession, spec: ResourceSpec, data: Any, actor: Principal) -> dict[str, Any]:
+async def _announce(
+    events: EventSink, spec: ResourceSpec, action: str, public: dict[str, Any], actor: Principal, changed: list[str]
+) -> None:
+    """Push a committed change to everyone allowed to see it (all staff roles read every record)."""
+    event = RecordChanged(
+        type=f"record.{action}",
+        resource=spec.name,
+        id=public["id"],
+        version=public["version"],
+        record=None if action == "deleted" else public,
+        actor_id=actor.user_id,
+        changed=changed,
+    )
+    await events.publish(event, room=rooms.STAFF)
+
+
+async def create_record(
+    *, session: AsyncSession, spec: ResourceSpec, data: Any, actor: Principal, events: EventSink
+) -> dict[str, Any]:
     if not permissions.can_create(actor, spec.name):
         raise forbidden(f"Your role ({actor.role}) cannot create {spec.name}.")
     payload: SQLModel = parse(spec.create_model, data)
@@ -283,11 +304,13 @@ async def create_record(*, session: AsyncSession, spec: ResourceSpec, data: Any,
         {to_camel(k): [None, plain(v)] for k, v in values.items() if v is not None},
     )
     await _commit(session, spec)
-    return (await to_public(session, spec, [record]))[0]
+    public = (await to_public(session, spec, [record]))[0]
+    await _announce(events, spec, "created", public, actor, [])
+    return public
 
 
 async def update_record(
-    *, session: AsyncSession, spec: ResourceSpec, record_id: int, data: Any, actor: Principal
+    *, session: AsyncSession, spec: ResourceSpec, record_id: int, data: Any, actor: Principal, events: EventSink
 ) -> dict[str, Any]:
     payload = parse(spec.update_model, data)
     if payload.id != record_id:  # type: ignore[attr-defined]
@@ -321,11 +344,13 @@ async def update_record(
     _record_change(session, spec, record_id, "update", actor, history)
     await _commit(session, spec)
     await session.refresh(record)
-    return (await to_public(session, spec, [record]))[0]
+    public = (await to_public(session, spec, [record]))[0]
+    await _announce(events, spec, "updated", public, actor, list(history))
+    return public
 
 
 async def delete_record(
-    *, session: AsyncSession, spec: ResourceSpec, record_id: int, actor: Principal
+    *, session: AsyncSession, spec: ResourceSpec, record_id: int, actor: Principal, events: EventSink
 ) -> dict[str, Any]:
     permissions.require(actor, Role.MANAGER, f"delete {spec.name}")
     record = await _load(session, spec, record_id)
@@ -338,6 +363,7 @@ async def delete_record(
     await session.delete(record)
     _record_change(session, spec, record_id, "delete", actor, snapshot)
     await _commit(session, spec)
+    await _announce(events, spec, "deleted", public, actor, [])
     return public
 
 

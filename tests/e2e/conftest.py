@@ -7,19 +7,16 @@ gets a fresh browser context, so no cookies or storage leak between tests.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-import httpx
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from app.settings import ROOT
+from tests.processes import api_command, free_port, serving, ui_command
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -40,12 +37,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass
 class Stack:
     api_url: str
@@ -59,20 +50,6 @@ class Stack:
         )
         assert result.returncode == 0, result.stderr
         return result.stdout
-
-
-def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{url} exited early:\n{log.read_text()[-3000:]}")
-        try:
-            if httpx.get(url, timeout=1).status_code < 500:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"{url} did not come up:\n{log.read_text()[-3000:]}")
 
 
 @pytest.fixture(scope="session")
@@ -95,23 +72,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterator[
     }
     for command in (["migrate"], ["seed"]):
         subprocess.run([sys.executable, "-m", "app.cli", *command], cwd=ROOT, env=env, check=True, capture_output=True)
-    api = [sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(api_port), "--no-access-log"]
-    processes = []
-    try:
-        for name, cmd, probe in [
-            ("api", api, f"{api_url}/health"),
-            ("ui", [sys.executable, "-m", "app.ui_server"], f"{ui_url}/config.js"),
-        ]:
-            log = data / f"{name}.log"
-            process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
-            processes.append(process)
-            _wait_until_up(probe, process, log)
+    commands = [("api", api_command(api_port), f"{api_url}/health"), ("ui", ui_command(), f"{ui_url}/config.js")]
+    with serving(commands, env, data):
         yield Stack(api_url=api_url, ui_url=ui_url, env=env)
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,1 @@
+"""Socket.IO: authenticated connections, rooms, and events that cross processes through Redis."""

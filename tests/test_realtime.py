@@ -1,0 +1,170 @@
+"""Socket.IO across two API processes on one Redis: pushes, refusals and dropped sessions."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import socketio
+from starlette.applications import Starlette
+
+from app.settings import Settings
+from schemas.options import Role
+from tests.processes import api_command, free_port, process_env, serving
+from tests.support import PASSWORD, create_account
+
+pytestmark = pytest.mark.db
+
+ORIGIN = "http://ui.test"
+
+
+@dataclass
+class Cluster:
+    urls: list[str]
+
+
+@pytest.fixture(scope="module")
+def cluster(settings: Settings, run_dir: Path) -> Iterator[Cluster]:
+    ports = [free_port(), free_port()]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    env = process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]')
+    logs = run_dir / "cluster"
+    logs.mkdir(exist_ok=True)
+    commands = [
+        (f"api{n}", api_command(port), f"{url}/health") for n, (port, url) in enumerate(zip(ports, urls, strict=True))
+    ]
+    with serving(commands, env, logs):
+        yield Cluster(urls=urls)
+
+
+@dataclass
+class Listener:
+    client: socketio.AsyncClient
+    events: list[dict[str, Any]] = field(default_factory=list)
+    sessions: list[dict[str, Any]] = field(default_factory=list)
+    disconnected: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def wait_for(self, predicate: Any) -> dict[str, Any]:
+        """The first pushed event matching ``predicate``, waiting up to 5 seconds for it."""
+        try:
+            async with asyncio.timeout(5):
+                while True:
+                    for event in self.events:
+                        if predicate(event):
+                            return event
+                    await asyncio.sleep(0.02)
+        except TimeoutError:
+            raise AssertionError(f"no matching event; got {self.events}") from None
+
+
+@pytest.fixture
+async def connect() -> AsyncIterator[Any]:
+    opened: list[socketio.AsyncClient] = []
+
+    async def open_socket(url: str, token: str | None, origin: str = ORIGIN) -> Listener:
+        client = socketio.AsyncClient(reconnection=False)
+        listener = Listener(client)
+        client.on("record", lambda data: listener.events.append(data))
+        client.on("session", lambda data: listener.sessions.append(data))
+        client.on("disconnect", lambda *args: listener.disconnected.set())
+        opened.append(client)
+        await client.connect(
+            url,
+            transports=["websocket"],
+            auth={"token": token} if token else None,
+            headers={"Origin": origin},
+            wait_timeout=5,
+        )
+        return listener
+
+    yield open_socket
+    for client in opened:
+        if client.connected:
+            await client.disconnect()
+
+
+async def _tokens(url: str, username: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url) as http:
+        response = await http.post("/auth/sign-in", json={"username": username, "password": PASSWORD})
+        assert response.status_code == 200, response.text
+        tokens: dict[str, Any] = response.json()
+        return tokens
+
+
+async def test_a_change_through_one_process_reaches_a_client_of_the_other(
+    cluster: Cluster, app: Starlette, connect: Any
+) -> None:
+    manager = await create_account(app, Role.MANAGER)
+    viewer = await create_account(app, Role.CONTRACTOR)
+    manager_tokens = await _tokens(cluster.urls[0], manager.username)
+    viewer_tokens = await _tokens(cluster.urls[1], viewer.username)
+    watcher = await connect(cluster.urls[1], viewer_tokens["accessToken"])
+    headers = {"Authorization": f"Bearer {manager_tokens['accessToken']}"}
+    async with httpx.AsyncClient(base_url=cluster.urls[0], headers=headers) as http:
+        created = await http.post(
+            "/assets",
+            json={"tag": f"RT-{viewer.user_id}", "name": "Pump", "category": "Power", "department": "Hardware"},
+        )
+        assert created.status_code == 201
+        asset = created.json()
+        pushed = await watcher.wait_for(lambda e: e["type"] == "record.created" and e["id"] == asset["id"])
+        assert pushed["resource"] == "assets" and pushed["record"]["tag"] == asset["tag"]
+        assert pushed["actorId"] == manager.user_id
+
+        changed = await http.patch(f"/assets/{asset['id']}", json={"id": asset["id"], "version": 1, "status": "POOR"})
+        assert changed.status_code == 200
+        update = await watcher.wait_for(lambda e: e["type"] == "record.updated" and e["id"] == asset["id"])
+        assert update["version"] == 2 and update["changed"] == ["status"] and update["record"]["status"] == "POOR"
+
+        # A refused write pushes nothing.
+        stale = await http.patch(f"/assets/{asset['id']}", json={"id": asset["id"], "version": 1, "status": "BAD"})
+        assert stale.status_code == 409
+
+        await http.delete(f"/assets/{asset['id']}")
+        gone = await watcher.wait_for(lambda e: e["type"] == "record.deleted" and e["id"] == asset["id"])
+        assert gone["record"] is None
+    updates = [e for e in watcher.events if e["id"] == asset["id"]]
+    assert [e["type"] for e in updates] == ["record.created", "record.updated", "record.deleted"]
+
+
+async def test_connections_without_a_valid_token_are_refused(cluster: Cluster, connect: Any) -> None:
+    for token in [None, "", "not-a-jwt"]:
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await connect(cluster.urls[0], token)
+
+
+async def test_connections_from_an_unknown_origin_are_refused(cluster: Cluster, app: Starlette, connect: Any) -> None:
+    account = await create_account(app, Role.CONTRACTOR)
+    tokens = await _tokens(cluster.urls[0], account.username)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        await connect(cluster.urls[0], tokens["accessToken"], origin="http://evil.example")
+    ok = await connect(cluster.urls[0], tokens["accessToken"])
+    assert ok.client.connected
+
+
+async def test_signing_out_drops_the_sessions_sockets_on_every_process(
+    cluster: Cluster, app: Starlette, connect: Any
+) -> None:
+    account = await create_account(app, Role.TECHNICIAN)
+    tokens = await _tokens(cluster.urls[0], account.username)
+    other_session = await _tokens(cluster.urls[0], account.username)
+    on_second = await connect(cluster.urls[1], tokens["accessToken"])
+    on_first = await connect(cluster.urls[0], tokens["accessToken"])
+    unrelated = await connect(cluster.urls[1], other_session["accessToken"])
+    async with httpx.AsyncClient(base_url=cluster.urls[0]) as http:
+        out = await http.post("/auth/sign-out", headers={"Authorization": f"Bearer {tokens['accessToken']}"})
+        assert out.status_code == 200
+    await asyncio.wait_for(on_second.disconnected.wait(), 5)
+    await asyncio.wait_for(on_first.disconnected.wait(), 5)
+    assert not on_second.client.connected and not on_first.client.connected
+    # The same user's other session is untouched.
+    await asyncio.sleep(0.3)
+    assert unrelated.client.connected
+    # And the old token cannot connect again.
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        await connect(cluster.urls[1], tokens["accessToken"])
