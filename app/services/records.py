@@ -140,7 +140,7 @@ def _search_clause(spec: ResourceSpec, q: str) -> list[ColumnElement[bool]]:
     return clauses
 
 
-async def _user_refs(session: AsyncSession, ids: set[int]) -> dict[int, UserRef]:
+async def user_refs(session: AsyncSession, ids: set[int]) -> dict[int, UserRef]:
     if not ids:
         return {}
     result = await session.exec(select(User).where(col(User.id).in_(ids)))
@@ -153,7 +153,7 @@ async def _user_refs(session: AsyncSession, ids: set[int]) -> dict[int, UserRef]
 
 async def to_public(session: AsyncSession, spec: ResourceSpec, rows: Sequence[Any]) -> list[dict[str, Any]]:
     ids = {getattr(row, column) for row in rows for column in spec.user_refs} - {None}
-    users = await _user_refs(session, ids)
+    users = await user_refs(session, ids)
     items = []
     for row in rows:
         data = row_values(row)
@@ -377,7 +377,7 @@ async def record_history(*, session: AsyncSession, spec: ResourceSpec, record_id
     ).all()
     if not rows and await session.get(spec.table, record_id) is None:
         raise not_found(f"No {spec.label} with id {record_id}.")
-    users = await _user_refs(session, {r.actor_id for r in rows if r.actor_id is not None})
+    users = await user_refs(session, {r.actor_id for r in rows if r.actor_id is not None})
     return [
         ChangePublic(
             id=r.id or 0,

@@ -159,3 +159,21 @@ async def update_me(*, session: AsyncSession, settings: Settings, principal: Pri
     session.add(user)
     await session.commit()
     return me_of(user, settings)
+
+
+async def staff_directory(
+    *, session: AsyncSession, settings: Settings, role: Role | None = None
+) -> list[dict[str, Any]]:
+    """Active users with a portal role: for assignee and owner pickers, and later the chat contacts."""
+    rows = (
+        await session.exec(select(User).where(col(User.state) != UserState.DISABLED).order_by(col(User.display_name)))
+    ).all()
+    directory = []
+    for user in rows:
+        roles = roles_of(user, settings)
+        if not roles or (role is not None and roles[0] != role):
+            continue
+        directory.append(
+            {"id": user.id, "displayName": user.display_name, "photoURL": user.photo_url, "role": roles[0].value}
+        )
+    return directory
