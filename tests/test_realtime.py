@@ -168,3 +168,25 @@ async def test_signing_out_drops_the_sessions_sockets_on_every_process(
     # And the old token cannot connect again.
     with pytest.raises(socketio.exceptions.ConnectionError):
         await connect(cluster.urls[1], tokens["accessToken"])
+
+
+async def test_a_socket_is_dropped_when_its_access_token_expires(
+    settings: Settings, run_dir: Path, app: Starlette, connect: Any
+) -> None:
+    account = await create_account(app, Role.CONTRACTOR)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]', ACCESS_TOKEN_TTL="2")
+    logs = run_dir / "short-lived"
+    logs.mkdir(exist_ok=True)
+    with serving([("api-short", api_command(port), f"{url}/health")], env, logs):
+        tokens = await _tokens(url, account.username)
+        assert tokens["expiresIn"] == 2
+        listener = await connect(url, tokens["accessToken"])
+        await asyncio.wait_for(listener.disconnected.wait(), 6)
+        assert listener.sessions == [{"type": "session.ended", "reason": "expired"}]
+        # A refreshed token connects again.
+        async with httpx.AsyncClient(base_url=url) as http:
+            fresh = (await http.post("/auth/refresh", json={"refreshToken": tokens["refreshToken"]})).json()
+        again = await connect(url, fresh["accessToken"])
+        assert again.client.connected
