@@ -50,6 +50,21 @@ def seed(settings: Settings) -> None:
     _with_session(settings, work)
 
 
+def samples_command(settings: Settings, areas: list[str]) -> None:
+    from app.samples.loader import available_areas, load_area
+
+    unknown = sorted(set(areas) - set(available_areas()))
+    if unknown:
+        raise SystemExit(f"unknown sample areas: {', '.join(unknown)} (known: {', '.join(available_areas())})")
+
+    async def work(session: AsyncSession) -> None:
+        for area in areas or available_areas():
+            counts = await load_area(session, area)
+            print(f"{area}: " + ", ".join(f"{n} {kind}" for kind, n in counts.items()))
+
+    _with_session(settings, work)
+
+
 def users_command(settings: Settings, args: argparse.Namespace) -> None:
     from app.auth.tokens import roles_from_groups
     from app.services import users
@@ -100,6 +115,10 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("seed", help="load demo data into an empty database (development only)")
     run = sub.add_parser("run", help="run API, worker and UI together (what ./ops/run calls)")
     run.add_argument("--no-ui", action="store_true", help="do not serve the built UI")
+    samples = sub.add_parser("samples", help="sample areas' data")
+    samples_actions = samples.add_subparsers(dest="action", required=True)
+    reload = samples_actions.add_parser("reload", help="reload the committed sample data (all areas, or those named)")
+    reload.add_argument("areas", nargs="*")
     users = sub.add_parser("users", help="manage the user pool")
     actions = users.add_subparsers(dest="action", required=True)
     create = actions.add_parser("create", help="create a user; prints a temporary password")
@@ -127,6 +146,8 @@ def main(argv: list[str] | None = None) -> None:
         seed(settings)
     elif args.command == "users":
         users_command(settings, args)
+    elif args.command == "samples":
+        samples_command(settings, args.areas)
     elif args.command == "run":
         from app.devstack import run_stack
 

@@ -14,6 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth.service import Principal
 from app.auth.tokens import roles_from_groups
 from app.realtime.sink import Unheard
+from app.samples.loader import load_all
 from app.services import records, users
 from app.services.resources import ASSETS, DOCUMENTS, LEADS
 from app.settings import Settings
@@ -225,5 +226,6 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
             "notes": "Paper original kept in the site office.",
         }
         await records.create_record(session=session, spec=DOCUMENTS, data=row, actor=actor, events=quiet)
-    log.info("seeded %d users, %d assets, %d opportunities", len(created), assets, leads)
+    await load_all(session)
+    log.info("seeded %d users, %d assets, %d opportunities, and the sample areas", len(created), assets, leads)
     return True

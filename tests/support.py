@@ -119,3 +119,11 @@ async def sign_in(client: httpx.AsyncClient, account: Account) -> Account:
 
 def database_for(settings: Settings) -> Database:
     return Database(settings.effective_database_url)
+
+
+async def load_sample_area(app: Starlette, area: str) -> None:
+    """Reset one sample area to its committed data (each area's test module starts from it)."""
+    from app.samples.loader import load_area
+
+    async with app.state.portal.db.session() as session:
+        await load_area(session, area)

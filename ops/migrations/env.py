@@ -5,7 +5,9 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
+# Importing each schema module registers its tables on SQLModel.metadata.
 import schemas.records
+import schemas.samples
 import schemas.users  # noqa: F401
 from app.db import is_sqlite, make_sync_engine
 from app.settings import get_settings

@@ -1,0 +1,117 @@
+"""A small repository over ``sample_items``: ordered JSON documents per area and kind.
+
+Area modules keep their rules (precedence of filters, soft deletes, orders) and use this for
+storage only. Positions are floats so an item can go to the front (below the smallest) or the end
+(above the largest) without renumbering the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import delete, func
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from schemas.base import utcnow
+from schemas.samples import SampleItem
+
+
+class SampleStore:
+    def __init__(self, session: AsyncSession, area: str, *, owner_id: int | None = None) -> None:
+        self.session = session
+        self.area = area
+        self.owner_id = owner_id
+
+    def _scope(self, kind: str) -> Any:
+        stmt = select(SampleItem).where(SampleItem.area == self.area, SampleItem.kind == kind)
+        if self.owner_id is not None:
+            stmt = stmt.where(SampleItem.owner_id == self.owner_id)
+        return stmt
+
+    async def all(self, kind: str) -> list[dict[str, Any]]:
+        rows = (await self.session.exec(self._scope(kind).order_by(col(SampleItem.position), col(SampleItem.id)))).all()
+        return [row.data for row in rows]
+
+    async def _row(self, kind: str, key: str | int) -> SampleItem | None:
+        row: SampleItem | None = (await self.session.exec(self._scope(kind).where(SampleItem.key == str(key)))).first()
+        return row
+
+    async def get(self, kind: str, key: str | int) -> dict[str, Any] | None:
+        row = await self._row(kind, key)
+        return row.data if row else None
+
+    async def _edge(self, kind: str, *, front: bool) -> float:
+        column = col(SampleItem.position)
+        stmt = select(func.min(column) if front else func.max(column)).where(
+            SampleItem.area == self.area, SampleItem.kind == kind
+        )
+        if self.owner_id is not None:
+            stmt = stmt.where(SampleItem.owner_id == self.owner_id)
+        value = (await self.session.exec(stmt)).one()
+        if value is None:
+            return 0.0
+        return float(value) - 1 if front else float(value) + 1
+
+    async def put(self, kind: str, key: str | int, data: dict[str, Any], *, front: bool = False) -> dict[str, Any]:
+        """Replace the item with this key, or add it at the end (or the front)."""
+        row = await self._row(kind, key)
+        if row is None:
+            row = SampleItem(
+                area=self.area,
+                kind=kind,
+                key=str(key),
+                owner_id=self.owner_id,
+                position=await self._edge(kind, front=front),
+                data=data,
+            )
+        else:
+            row.data = data
+            row.updated_at = utcnow()
+        self.session.add(row)
+        await self.session.flush()
+        return data
+
+    async def remove(self, kind: str, keys: Iterable[str | int]) -> int:
+        names = [str(k) for k in keys]
+        if not names:
+            return 0
+        stmt = delete(SampleItem).where(
+            col(SampleItem.area) == self.area, col(SampleItem.kind) == kind, col(SampleItem.key).in_(names)
+        )
+        if self.owner_id is not None:
+            stmt = stmt.where(col(SampleItem.owner_id) == self.owner_id)
+        result = await self.session.exec(stmt)
+        return int(result.rowcount)
+
+    async def reorder(self, kind: str, keys: list[str | int]) -> None:
+        """Give the listed items positions 0..n-1 in the given order."""
+        for position, key in enumerate(keys):
+            row = await self._row(kind, key)
+            if row is not None:
+                row.position = float(position)
+                self.session.add(row)
+        await self.session.flush()
+
+    async def replace_all(self, kind: str, items: list[dict[str, Any]], *, key_field: str = "id") -> None:
+        """Load a whole kind afresh (the sample-data loader)."""
+        stmt = delete(SampleItem).where(col(SampleItem.area) == self.area, col(SampleItem.kind) == kind)
+        if self.owner_id is not None:
+            stmt = stmt.where(col(SampleItem.owner_id) == self.owner_id)
+        await self.session.exec(stmt)
+        for position, item in enumerate(items):
+            self.session.add(
+                SampleItem(
+                    area=self.area,
+                    kind=kind,
+                    key=str(item[key_field]),
+                    owner_id=self.owner_id,
+                    position=float(position),
+                    data=item,
+                )
+            )
+        await self.session.flush()
+
+    async def commit(self) -> None:
+        await self.session.commit()
