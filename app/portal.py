@@ -12,6 +12,7 @@ from app.auth.service import AuthService, Principal
 from app.auth.tokens import TokenService
 from app.db import Database
 from app.errors import unauthorized
+from app.realtime.presence import Presence
 from app.realtime.server import Realtime
 from app.realtime.sink import EventSink, ServerSink
 from app.redis_conn import resolve_url
@@ -36,7 +37,9 @@ class Portal:
         tokens = TokenService(load_signing_key(settings), settings)
         redis = aioredis.Redis.from_url(redis_url)
         auth = AuthService(db=db, tokens=tokens, settings=settings)
-        realtime = Realtime(settings=settings, redis_url=redis_url, redis=redis, auth=auth)
+        presence = Presence(redis=redis, db=db)
+        realtime = Realtime(settings=settings, redis_url=redis_url, redis=redis, auth=auth, presence=presence, db=db)
+        presence.events = ServerSink(realtime.server)
         return cls(
             settings=settings,
             db=db,
@@ -49,6 +52,7 @@ class Portal:
         )
 
     async def close(self) -> None:
+        await self.realtime.presence.close()
         await self.redis.aclose()
         await self.db.dispose()
 

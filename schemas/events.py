@@ -37,3 +37,48 @@ class SessionEnded(Event):
     channel: Literal["session"] = "session"
     type: Literal["session.ended"] = "session.ended"
     reason: Literal["signed-out", "expired", "revoked"]
+
+
+class ChatMessagePushed(Event):
+    """A stored chat message, pushed to both members on every device."""
+
+    channel: Literal["chat:message"] = "chat:message"
+    chat_id: str
+    message: dict[str, Any]  # {id, who, message, time}
+    user_chat_data: dict[str, Any]  # {chatId, contactId, lastMessageTime} as the receiver sees it
+
+
+class ChatTyping(Event):
+    channel: Literal["chat:typing"] = "chat:typing"
+    chat_id: str
+    user_id: int
+
+
+class ChatRead(Event):
+    """The user read a chat on one device: their other devices clear the unread count too."""
+
+    channel: Literal["chat:read"] = "chat:read"
+    chat_id: str
+    contact_id: int
+
+
+class PresenceChanged(Event):
+    channel: Literal["presence"] = "presence"
+    user_id: int
+    status: Literal["online", "away", "do-not-disturb", "offline"]
+    mood: str
+
+
+class QuickPanelChanged(Event):
+    channel: Literal["quick-panel"] = "quick-panel"
+    action: Literal["saved", "removed"]
+    kind: Literal["events", "notes"]
+    id: int
+    item: dict[str, Any] | None
+
+
+class NotificationPushed(Event):
+    channel: Literal["notification"] = "notification"
+    notification: dict[str, Any]
+    unread: int
+    silent: bool  # the user is in do-not-disturb: store and list it, but no snackbar

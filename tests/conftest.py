@@ -12,6 +12,8 @@ from starlette.applications import Starlette
 from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import Settings
 from schemas.options import Role
+from tests.processes import api_command, free_port, process_env, serving
+from tests.realtime_support import ORIGIN, Cluster, Sockets
 from tests.support import Account, create_account, make_settings, prepare_database, running_app, sign_in
 
 
@@ -64,3 +66,25 @@ async def staff(app: Starlette, client: httpx.AsyncClient) -> dict[str, Account]
     ]:
         accounts[key] = await sign_in(client, await create_account(app, role))
     return accounts
+
+
+@pytest.fixture(scope="session")
+def cluster(settings: Settings, run_dir: Path) -> Iterator[Cluster]:
+    """Two API processes on the test database and Redis (started once, for the realtime tests)."""
+    ports = [free_port(), free_port()]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    env = process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]')
+    logs = run_dir / "cluster"
+    logs.mkdir(exist_ok=True)
+    commands = [
+        (f"api{n}", api_command(port), f"{url}/health") for n, (port, url) in enumerate(zip(ports, urls, strict=True))
+    ]
+    with serving(commands, env, logs):
+        yield Cluster(urls=urls)
+
+
+@pytest.fixture
+async def connect() -> AsyncIterator[Sockets]:
+    sockets = Sockets()
+    yield sockets
+    await sockets.close()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,84 +14,10 @@ from starlette.applications import Starlette
 from app.settings import Settings
 from schemas.options import Role
 from tests.processes import api_command, free_port, process_env, serving
-from tests.support import PASSWORD, create_account
+from tests.realtime_support import ORIGIN, Cluster, tokens_for
+from tests.support import create_account
 
 pytestmark = pytest.mark.db
-
-ORIGIN = "http://ui.test"
-
-
-@dataclass
-class Cluster:
-    urls: list[str]
-
-
-@pytest.fixture(scope="module")
-def cluster(settings: Settings, run_dir: Path) -> Iterator[Cluster]:
-    ports = [free_port(), free_port()]
-    urls = [f"http://127.0.0.1:{port}" for port in ports]
-    env = process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]')
-    logs = run_dir / "cluster"
-    logs.mkdir(exist_ok=True)
-    commands = [
-        (f"api{n}", api_command(port), f"{url}/health") for n, (port, url) in enumerate(zip(ports, urls, strict=True))
-    ]
-    with serving(commands, env, logs):
-        yield Cluster(urls=urls)
-
-
-@dataclass
-class Listener:
-    client: socketio.AsyncClient
-    events: list[dict[str, Any]] = field(default_factory=list)
-    sessions: list[dict[str, Any]] = field(default_factory=list)
-    disconnected: asyncio.Event = field(default_factory=asyncio.Event)
-
-    async def wait_for(self, predicate: Any) -> dict[str, Any]:
-        """The first pushed event matching ``predicate``, waiting up to 5 seconds for it."""
-        try:
-            async with asyncio.timeout(5):
-                while True:
-                    for event in self.events:
-                        if predicate(event):
-                            return event
-                    await asyncio.sleep(0.02)
-        except TimeoutError:
-            raise AssertionError(f"no matching event; got {self.events}") from None
-
-
-@pytest.fixture
-async def connect() -> AsyncIterator[Any]:
-    opened: list[socketio.AsyncClient] = []
-
-    async def open_socket(url: str, token: str | None, origin: str = ORIGIN) -> Listener:
-        client = socketio.AsyncClient(reconnection=False)
-        listener = Listener(client)
-        client.on("record", lambda data: listener.events.append(data))
-        client.on("session", lambda data: listener.sessions.append(data))
-        client.on("disconnect", lambda *args: listener.disconnected.set())
-        opened.append(client)
-        await client.connect(
-            url,
-            transports=["websocket"],
-            auth={"token": token} if token else None,
-            headers={"Origin": origin},
-            wait_timeout=5,
-        )
-        return listener
-
-    yield open_socket
-    for client in opened:
-        if client.connected:
-            await client.disconnect()
-
-
-async def _tokens(url: str, username: str) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=url) as http:
-        response = await http.post("/auth/sign-in", json={"username": username, "password": PASSWORD})
-        assert response.status_code == 200, response.text
-        tokens: dict[str, Any] = response.json()
-        return tokens
 
 
 async def test_a_change_through_one_process_reaches_a_client_of_the_other(
@@ -101,8 +25,8 @@ async def test_a_change_through_one_process_reaches_a_client_of_the_other(
 ) -> None:
     manager = await create_account(app, Role.MANAGER)
     viewer = await create_account(app, Role.CONTRACTOR)
-    manager_tokens = await _tokens(cluster.urls[0], manager.username)
-    viewer_tokens = await _tokens(cluster.urls[1], viewer.username)
+    manager_tokens = await tokens_for(cluster.urls[0], manager.username)
+    viewer_tokens = await tokens_for(cluster.urls[1], viewer.username)
     watcher = await connect(cluster.urls[1], viewer_tokens["accessToken"])
     headers = {"Authorization": f"Bearer {manager_tokens['accessToken']}"}
     async with httpx.AsyncClient(base_url=cluster.urls[0], headers=headers) as http:
@@ -140,7 +64,7 @@ async def test_connections_without_a_valid_token_are_refused(cluster: Cluster, c
 
 async def test_connections_from_an_unknown_origin_are_refused(cluster: Cluster, app: Starlette, connect: Any) -> None:
     account = await create_account(app, Role.CONTRACTOR)
-    tokens = await _tokens(cluster.urls[0], account.username)
+    tokens = await tokens_for(cluster.urls[0], account.username)
     with pytest.raises(socketio.exceptions.ConnectionError):
         await connect(cluster.urls[0], tokens["accessToken"], origin="http://evil.example")
     ok = await connect(cluster.urls[0], tokens["accessToken"])
@@ -151,8 +75,8 @@ async def test_signing_out_drops_the_sessions_sockets_on_every_process(
     cluster: Cluster, app: Starlette, connect: Any
 ) -> None:
     account = await create_account(app, Role.TECHNICIAN)
-    tokens = await _tokens(cluster.urls[0], account.username)
-    other_session = await _tokens(cluster.urls[0], account.username)
+    tokens = await tokens_for(cluster.urls[0], account.username)
+    other_session = await tokens_for(cluster.urls[0], account.username)
     on_second = await connect(cluster.urls[1], tokens["accessToken"])
     on_first = await connect(cluster.urls[0], tokens["accessToken"])
     unrelated = await connect(cluster.urls[1], other_session["accessToken"])
@@ -180,7 +104,7 @@ async def test_a_socket_is_dropped_when_its_access_token_expires(
     logs = run_dir / "short-lived"
     logs.mkdir(exist_ok=True)
     with serving([("api-short", api_command(port), f"{url}/health")], env, logs):
-        tokens = await _tokens(url, account.username)
+        tokens = await tokens_for(url, account.username)
         assert tokens["expiresIn"] == 2
         listener = await connect(url, tokens["accessToken"])
         await asyncio.wait_for(listener.disconnected.wait(), 6)

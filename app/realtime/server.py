@@ -18,10 +18,13 @@ import redis.asyncio as aioredis
 import socketio
 
 from app.auth.service import AuthService
+from app.db import Database
 from app.errors import ApiError
 from app.realtime import rooms
+from app.realtime.presence import Presence
 from app.settings import Settings
-from schemas.events import SessionEnded
+from schemas.chat import Chat
+from schemas.events import ChatTyping, SessionEnded
 
 log = logging.getLogger("portal.realtime")
 
@@ -33,9 +36,20 @@ def _session_key(session_id: str) -> str:
 
 
 class Realtime:
-    def __init__(self, *, settings: Settings, redis_url: str, redis: aioredis.Redis, auth: AuthService) -> None:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        redis_url: str,
+        redis: aioredis.Redis,
+        auth: AuthService,
+        presence: Presence,
+        db: Database,
+    ) -> None:
         self._redis = redis
         self._auth = auth
+        self._db = db
+        self.presence = presence
         self._settings = settings
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self.server = socketio.AsyncServer(
@@ -48,6 +62,8 @@ class Realtime:
         )
         self.server.on("connect", self._connect)
         self.server.on("disconnect", self._disconnect)
+        self.server.on("presence", self._presence)
+        self.server.on("chat:typing", self._typing)
 
     async def _connect(self, sid: str, environ: dict[str, Any], auth: Any) -> None:
         token = auth.get("token") if isinstance(auth, dict) else None
@@ -72,6 +88,7 @@ class Realtime:
         self._expiry_timers[sid] = loop.call_later(
             remaining, lambda: asyncio.ensure_future(self._expire(sid, principal.session_id))
         )
+        await self.presence.connected(sid, principal.user_id)
 
     async def _expire(self, sid: str, session_id: str) -> None:
         await self.server.emit("session", SessionEnded(reason="expired").payload(), to=sid)
@@ -81,11 +98,31 @@ class Realtime:
         timer = self._expiry_timers.pop(sid, None)
         if timer is not None:
             timer.cancel()
+        await self.presence.disconnected(sid)
         try:
             session = await self.server.get_session(sid)
         except KeyError:
             return
         await self._redis.srem(_session_key(session["session_id"]), sid)
+
+    async def _presence(self, sid: str, data: Any) -> None:
+        """The client reports whether its user is idle (no input for a while) or active again."""
+        if isinstance(data, dict) and isinstance(data.get("idle"), bool):
+            await self.presence.set_idle(sid, data["idle"])
+
+    async def _typing(self, sid: str, data: Any) -> None:
+        """Relay 'typing' to the other member of the chat, after checking the sender is a member."""
+        chat_id = data.get("chatId") if isinstance(data, dict) else None
+        if not isinstance(chat_id, str):
+            return
+        session = await self.server.get_session(sid)
+        async with self._db.session() as db_session:
+            chat = await db_session.get(Chat, chat_id)
+        if chat is None or session["user_id"] not in (chat.user_low, chat.user_high):
+            return
+        other = chat.user_high if chat.user_low == session["user_id"] else chat.user_low
+        event = ChatTyping(chat_id=chat_id, user_id=session["user_id"])
+        await self.server.emit(event.channel, event.payload(), room=rooms.user(other))
 
     async def end_session(self, session_id: str, reason: str = "signed-out") -> None:
         """Tell and drop every socket of a session, on whichever process holds it."""

@@ -30,7 +30,12 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
     data = await read_body(request)
     async with portal.db.session() as session:
         created = await records.create_record(
-            session=session, spec=spec, data=data, actor=principal, events=portal.events
+            session=session,
+            spec=spec,
+            data=data,
+            actor=principal,
+            events=portal.events,
+            notify_with=portal.settings,
         )
     return json_response(created, status=201)
 
@@ -44,12 +49,23 @@ async def item(request: Request, *, spec: ResourceSpec) -> Response:
             return json_response(await records.get_record(session=session, spec=spec, record_id=record_id))
         if request.method == "DELETE":
             deleted = await records.delete_record(
-                session=session, spec=spec, record_id=record_id, actor=principal, events=portal.events
+                session=session,
+                spec=spec,
+                record_id=record_id,
+                actor=principal,
+                events=portal.events,
+                notify_with=portal.settings,
             )
             return json_response(deleted)
         data = await read_body(request)
         updated = await records.update_record(
-            session=session, spec=spec, record_id=record_id, data=data, actor=principal, events=portal.events
+            session=session,
+            spec=spec,
+            record_id=record_id,
+            data=data,
+            actor=principal,
+            events=portal.events,
+            notify_with=portal.settings,
         )
         return json_response(updated)
 

@@ -26,8 +26,9 @@ from app.errors import ApiError, forbidden, invalid, not_found, validation_error
 from app.http import parse
 from app.realtime import rooms
 from app.realtime.sink import EventSink
-from app.services import permissions
+from app.services import notifications, permissions
 from app.services.resources import RESOURCES, ResourceSpec
+from app.settings import Settings
 from schemas.base import utcnow
 from schemas.events import RecordChanged
 from schemas.options import DocumentState, Role, UserState
@@ -276,7 +277,13 @@ async def _announce(
 
 
 async def create_record(
-    *, session: AsyncSession, spec: ResourceSpec, data: Any, actor: Principal, events: EventSink
+    *,
+    session: AsyncSession,
+    spec: ResourceSpec,
+    data: Any,
+    actor: Principal,
+    events: EventSink,
+    notify_with: Settings | None = None,
 ) -> dict[str, Any]:
     if not permissions.can_create(actor, spec.name):
         raise forbidden(f"Your role ({actor.role}) cannot create {spec.name}.")
@@ -306,11 +313,24 @@ async def create_record(
     await _commit(session, spec)
     public = (await to_public(session, spec, [record]))[0]
     await _announce(events, spec, "created", public, actor, [])
+    if notify_with is not None:
+        created = {to_camel(k): [None, plain(v)] for k, v in values.items() if v is not None}
+        await notifications.on_record_change(
+            session, events, notify_with, resource=spec.name, action="created", record=public, changes=created,
+            actor_id=actor.user_id,
+        )  # fmt: skip
     return public
 
 
 async def update_record(
-    *, session: AsyncSession, spec: ResourceSpec, record_id: int, data: Any, actor: Principal, events: EventSink
+    *,
+    session: AsyncSession,
+    spec: ResourceSpec,
+    record_id: int,
+    data: Any,
+    actor: Principal,
+    events: EventSink,
+    notify_with: Settings | None = None,
 ) -> dict[str, Any]:
     payload = parse(spec.update_model, data)
     if payload.id != record_id:  # type: ignore[attr-defined]
@@ -346,11 +366,22 @@ async def update_record(
     await session.refresh(record)
     public = (await to_public(session, spec, [record]))[0]
     await _announce(events, spec, "updated", public, actor, list(history))
+    if notify_with is not None:
+        await notifications.on_record_change(
+            session, events, notify_with, resource=spec.name, action="updated", record=public, changes=history,
+            actor_id=actor.user_id,
+        )  # fmt: skip
     return public
 
 
 async def delete_record(
-    *, session: AsyncSession, spec: ResourceSpec, record_id: int, actor: Principal, events: EventSink
+    *,
+    session: AsyncSession,
+    spec: ResourceSpec,
+    record_id: int,
+    actor: Principal,
+    events: EventSink,
+    notify_with: Settings | None = None,
 ) -> dict[str, Any]:
     permissions.require(actor, Role.MANAGER, f"delete {spec.name}")
     record = await _load(session, spec, record_id)

@@ -1,0 +1,131 @@
+"""Presence across API processes: online, away, do-not-disturb, offline.
+
+Each socket is listed in Redis under its user with an expiry that its process renews every
+``HEARTBEAT_SECONDS``; a user is online while any listed socket is live, so a process that dies
+takes its users offline within ``SOCKET_TTL_SECONDS`` (the sweeper notices). Away is when every
+live socket reports idle, or when the user chose it; do-not-disturb is the user's choice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+import redis.asyncio as aioredis
+
+from app.db import Database
+from app.realtime import rooms
+from app.realtime.sink import EventSink
+from schemas.chat import ChatProfile
+from schemas.events import PresenceChanged
+
+log = logging.getLogger("portal.presence")
+
+HEARTBEAT_SECONDS = 20
+SOCKET_TTL_SECONDS = 60
+_WATCH = "portal:presence:watch"
+_LAST = "portal:presence:last"
+
+
+def _sockets(user_id: int) -> str:
+    return f"portal:presence:sockets:{user_id}"
+
+
+def _idle(user_id: int) -> str:
+    return f"portal:presence:idle:{user_id}"
+
+
+class Presence:
+    def __init__(self, *, redis: aioredis.Redis, db: Database) -> None:
+        self._redis = redis
+        self._db = db
+        self.events: EventSink | None = None  # set once the Socket.IO server exists
+        self._local: dict[str, int] = {}  # socket id -> user id, for the sockets of this process
+        self._task: asyncio.Task[None] | None = None
+
+    async def _live(self, user_id: int) -> int:
+        now = time.time()
+        await self._redis.zremrangebyscore(_sockets(user_id), "-inf", now)
+        return int(await self._redis.zcard(_sockets(user_id)))
+
+    async def status_of(self, user_id: int, chosen: str) -> str:
+        live = await self._live(user_id)
+        if live == 0 or chosen == "offline":
+            return "offline"
+        if chosen in ("do-not-disturb", "away"):
+            return chosen
+        idle = int(await self._redis.scard(_idle(user_id)))
+        return "away" if idle >= live else "online"
+
+    async def _profile(self, user_id: int) -> ChatProfile:
+        async with self._db.session() as session:
+            return await session.get(ChatProfile, user_id) or ChatProfile(user_id=user_id)
+
+    async def announce(self, user_id: int, chosen: str, mood: str) -> None:
+        """Tell every staff member the user's status and mood (after a change of either)."""
+        status = await self.status_of(user_id, chosen)
+        await self._redis.hset(_LAST, str(user_id), status)
+        if self.events is not None:
+            event = PresenceChanged(user_id=user_id, status=status, mood=mood)
+            await self.events.publish(event, room=rooms.STAFF)
+
+    async def refresh(self, user_id: int) -> None:
+        """Recompute the status after sockets came, went or idled; announce it if it changed."""
+        profile = await self._profile(user_id)
+        status = await self.status_of(user_id, profile.chosen_status)
+        last = await self._redis.hget(_LAST, str(user_id))
+        if (last.decode() if isinstance(last, bytes) else last) != status:
+            await self.announce(user_id, profile.chosen_status, profile.mood)
+
+    async def connected(self, sid: str, user_id: int) -> None:
+        self._local[sid] = user_id
+        await self._redis.zadd(_sockets(user_id), {sid: time.time() + SOCKET_TTL_SECONDS})
+        await self._redis.sadd(_WATCH, str(user_id))
+        self._ensure_heartbeat()
+        await self.refresh(user_id)
+
+    async def disconnected(self, sid: str) -> None:
+        user_id = self._local.pop(sid, None)
+        if user_id is None:
+            return
+        await self._redis.zrem(_sockets(user_id), sid)
+        await self._redis.srem(_idle(user_id), sid)
+        await self.refresh(user_id)
+
+    async def set_idle(self, sid: str, idle: bool) -> None:
+        user_id = self._local.get(sid)
+        if user_id is None:
+            return
+        if idle:
+            await self._redis.sadd(_idle(user_id), sid)
+        else:
+            await self._redis.srem(_idle(user_id), sid)
+        await self.refresh(user_id)
+
+    def _ensure_heartbeat(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        """Renew this process's sockets and sweep users whose sockets all expired elsewhere."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                expiry = time.time() + SOCKET_TTL_SECONDS
+                for sid, user_id in list(self._local.items()):
+                    await self._redis.zadd(_sockets(user_id), {sid: expiry})
+                for raw in await self._redis.smembers(_WATCH):
+                    user_id = int(raw)
+                    await self.refresh(user_id)
+                    if await self._live(user_id) == 0:
+                        await self._redis.srem(_WATCH, raw)
+            except Exception:  # keep beating through a passing Redis or database error
+                log.exception("presence heartbeat failed")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
