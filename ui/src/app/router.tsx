@@ -1,11 +1,13 @@
+import { Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+
+import { SplashScreen } from './splash-screen'
 
 import { DocumentTitle } from './document-title'
 import { EmptyLayout } from './layouts/empty-layout'
-import { MainLayout } from './layouts/main-layout'
 import { RouteError } from './route-error'
 import { RouteGuard } from './route-guard'
-import { DEFAULT_PATH, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
+import { DEFAULT_PATH, MainLayout, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {
@@ -24,7 +26,13 @@ export function createRouteObjects(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: '/', element: <Navigate to={DEFAULT_PATH} replace /> },
-        { element: <MainLayout />, children: routes.filter((r) => r.layout === 'main').map(toRouteObject) },
+        {
+          element: (
+            <Suspense fallback={<SplashScreen />}>
+              <MainLayout />
+            </Suspense>
+          ),
+          children: routes.filter((r) => r.layout === 'main').map(toRouteObject) },
         { element: <EmptyLayout />, children: routes.filter((r) => r.layout === 'empty').map(toRouteObject) },
         { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
       ],

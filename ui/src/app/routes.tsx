@@ -8,6 +8,9 @@ const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'))
 const Error404Page = lazy(() => import('@/features/errors/components/error-404-page'))
 
+// The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
+export const MainLayout = lazy(() => import('./layouts/main-layout'))
+
 export const DEFAULT_PATH = '/dashboard'
 export const NOT_FOUND_PATH = '/pages/errors/error-404'
 

@@ -5,8 +5,25 @@ const config = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg', color: 'fg' },
+    // Settings panel: Animations off.
+    'html.portal-no-animations *, html.portal-no-animations *::before, html.portal-no-animations *::after': {
+      transition: 'none !important',
+      animation: 'none !important',
+    },
+    // Settings panel: Custom Scrollbars on (thin, theme-coloured).
+    'html.portal-custom-scrollbars, html.portal-custom-scrollbars *': {
+      scrollbarWidth: 'thin',
+      scrollbarColor: 'var(--chakra-colors-border-emphasized, #3f3f46) transparent',
+    },
   },
   theme: {
+    keyframes: {
+      // A row or card that changed elsewhere glows briefly.
+      portalFlash: {
+        from: { backgroundColor: 'rgba(45, 212, 191, 0.28)' },
+        to: { backgroundColor: 'transparent' },
+      },
+    },
     tokens: {
       colors: {
         brand: {

@@ -66,6 +66,12 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>
   /** The app registers what happens when the session is gone (reset the user, go to /login). */
   setUnauthorizedHandler(handler: () => void): void
+  /**
+   * Refreshes the tokens (single flight, shared with the calls' own refreshes), e.g. when the
+   * realtime socket was refused. 'ok': new tokens stored; 'network': the server could not be
+   * reached (session kept); 'refused': the session is over (cleared, unauthorized handler called).
+   */
+  refreshSession(): Promise<'ok' | 'network' | 'refused'>
 }
 
 const browserSessionStore: SessionStore = {
@@ -257,6 +263,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     delete: (path, opts) => request('DELETE', path, opts),
     setUnauthorizedHandler(handler) {
       onUnauthorized = handler
+    },
+    async refreshSession() {
+      if (!store.get()) return 'refused'
+      const result = await refreshOnce()
+      if (result.ok) return 'ok'
+      if (result.network) return 'network'
+      endSession()
+      return 'refused'
     },
   }
 }

@@ -1,6 +1,8 @@
 /** Runtime configuration, set by /config.js (served next to index.html) before the app loads. */
 export interface PortalConfig {
   apiBase: string
+  /** Where the navigation's external 'Video Chat' link points (opens in a new tab). */
+  videoChatUrl: string
 }
 
 declare global {
@@ -10,6 +12,7 @@ declare global {
 }
 
 export const DEFAULT_API_BASE = 'http://localhost:5000'
+export const DEFAULT_VIDEO_CHAT_URL = 'https://meet.jit.si/'
 
 export function getConfig(): PortalConfig {
   const runtime = typeof window === 'undefined' ? undefined : window.PORTAL_CONFIG
@@ -17,5 +20,9 @@ export function getConfig(): PortalConfig {
     typeof runtime?.apiBase === 'string' && runtime.apiBase.trim() !== ''
       ? runtime.apiBase.trim()
       : DEFAULT_API_BASE
-  return { apiBase: apiBase.replace(/\/+$/, '') }
+  const videoChatUrl =
+    typeof runtime?.videoChatUrl === 'string' && /^https?:\/\//.test(runtime.videoChatUrl.trim())
+      ? runtime.videoChatUrl.trim()
+      : DEFAULT_VIDEO_CHAT_URL
+  return { apiBase: apiBase.replace(/\/+$/, ''), videoChatUrl }
 }

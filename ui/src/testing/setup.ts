@@ -35,3 +35,9 @@ afterEach(() => {
   sessionStorage.clear()
   vi.unstubAllGlobals()
 })
+
+// No real Socket.IO connection in unit tests (the client itself is tested with a fake socket).
+vi.mock('@/lib/socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/socket')>()),
+  startRealtime: () => () => {},
+}))

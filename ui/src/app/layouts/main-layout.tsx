@@ -1,21 +1,86 @@
-import { Box, Flex } from '@chakra-ui/react'
-import { Suspense } from 'react'
+import { Box } from '@chakra-ui/react'
+import { atom, useAtom, useAtomValue, useStore } from 'jotai'
+import { Suspense, useEffect, useMemo } from 'react'
 import { Outlet } from 'react-router-dom'
 
+import { GlobalDialog } from '@/components/global-dialog'
 import { PageLoader } from '@/components/page-loader'
+import { Toaster } from '@/components/ui/toaster'
+import { navigationConfig } from '@/config/navigation'
+import { userAtom } from '@/lib/auth'
+import { filterNavigation } from '@/lib/navigation'
+import { resetRealtimeAtom } from '@/lib/realtime'
+import { mergeSettings, settingsAtom } from '@/lib/settings'
+import { startRealtime } from '@/lib/socket'
+
+import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
+import { HorizontalLayout, Layout1 } from '../shell/layouts'
+import { QuickPanel } from '../shell/quick-panel'
+import { SettingsFab, SettingsPanel } from '../shell/settings-panel'
+import { useDocumentSettings } from '../shell/theme-vars'
+import { useIsLargeScreen } from '../shell/use-media'
+
+/** Whose saved settings the settings atom holds (the shell waits for the signed-in user's). */
+const settingsOwnerAtom = atom<string | null>(null)
 
 /**
- * Wraps the authenticated pages. The shell (navbar, toolbar, footer, side panels)
- * will live here; pages opt out of it with `layout: 'empty'` in the route registry.
+ * The shell around the authenticated pages: layout 1, 2 or 3 with navbar, toolbar and footer,
+ * the side panels, the settings panel, the snackbar and the global dialog, and the realtime
+ * connection. A lazy chunk: /login never downloads it.
  */
-export function MainLayout() {
+export default function MainLayout() {
+  const store = useStore()
+  const user = useAtomValue(userAtom)
+  const [settings, setSettings] = useAtom(settingsAtom)
+  const [owner, setOwner] = useAtom(settingsOwnerAtom)
+  const userId = user.data?.id ?? null
+  const large = useIsLargeScreen()
+
+  useEffect(() => {
+    if (userId && owner !== userId) {
+      setSettings(mergeSettings(store.get(userAtom).data?.settings))
+      setOwner(userId)
+    }
+  }, [userId, owner, setSettings, setOwner, store])
+
+  useDocumentSettings(settings)
+
+  // One realtime connection while a user is signed in.
+  useEffect(() => {
+    if (!userId) return
+    const stop = startRealtime(store)
+    return () => {
+      stop()
+      store.set(resetRealtimeAtom)
+    }
+  }, [store, userId])
+
+  const items = useMemo(() => filterNavigation(navigationConfig(), user.role), [user.role])
+  // A guest: the route guard inside the outlet sends them to /login.
+  if (!userId) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    )
+  }
+  if (owner !== userId) return <PageLoader />
+
+  const Layout = settings.layout.style === 'layout1' ? Layout1 : HorizontalLayout
+  const strip = large && settings.layout.config.rightSidePanel.display
   return (
-    <Flex direction="column" minH="100dvh" bg="bg" data-testid="main-layout">
-      <Box as="main" flex="1" minW="0">
+    <Box ps="0" pe={strip ? `${CHAT_STRIP_WIDTH}px` : '0'} minH="100dvh" bg="bg" data-testid="main-layout">
+      <Layout items={items} settings={settings}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Box>
-    </Flex>
+      </Layout>
+      <ChatPanel showStrip={settings.layout.config.rightSidePanel.display} theme={settings.theme.navbar} />
+      <QuickPanel />
+      <SettingsPanel />
+      <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />
+      <Toaster />
+      <GlobalDialog />
+    </Box>
   )
 }
