@@ -1,0 +1,185 @@
+"""Contacts sample area (``/api/contacts-app``): contacts and the app's user (starred, frequent, groups).
+
+Rules from the spec: the list is chosen by ``id`` (``frequent``, ``starred``, anything else all);
+adding, updating and removing contacts answer the contact list; the starring calls answer the user.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field
+from starlette.requests import Request
+from starlette.routing import Route
+
+from app.errors import invalid, not_found
+from app.samples.common import SampleModel, endpoint, read
+from app.samples.store import SampleStore
+
+AREA = "contacts"
+PREFIX = "/api/contacts-app"
+
+Id = Annotated[str, Field(min_length=1)]
+
+
+class Strict(SampleModel):
+    # Strict: a number is not a name and "1" is not a list of ids; extra fields are still kept.
+    model_config = ConfigDict(strict=True)
+
+
+class NewContact(Strict):
+    name: str = Field(min_length=1)
+    lastName: str = ""
+    avatar: str = ""
+    nickname: str = ""
+    company: str = ""
+    jobTitle: str = ""
+    email: str = ""
+    phone: str = ""
+    address: str = ""
+    birthday: str | None = None
+    notes: str = ""
+
+
+class Contact(NewContact):
+    id: Id
+
+
+class NewContactBody(Strict):
+    newContact: NewContact
+
+
+class ContactBody(Strict):
+    contact: Contact
+
+
+class ContactRef(Strict):
+    contactId: Id
+
+
+class ContactRefs(Strict):
+    contactIds: list[Id]
+
+
+async def _user(store: SampleStore) -> dict[str, Any]:
+    users = await store.all("user")
+    if not users:
+        raise not_found("The contacts app has no user; reload the sample data.")
+    return users[0]
+
+
+async def list_contacts(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    contacts = await store.all("contacts")
+    which = request.query_params.get("id")
+    if which in ("frequent", "starred"):
+        user = await _user(store)
+        wanted = set(user.get("frequentContacts" if which == "frequent" else "starred", []))
+        return [c for c in contacts if c["id"] in wanted]
+    return contacts
+
+
+async def get_user(_request: Request, store: SampleStore) -> dict[str, Any]:
+    return await _user(store)
+
+
+async def add_contact(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    body = await read(request, NewContactBody)
+    contact_id = uuid.uuid4().hex[:24]
+    await store.put("contacts", contact_id, {**body.newContact.model_dump(mode="json"), "id": contact_id})
+    return await store.all("contacts")
+
+
+async def update_contact(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    contact = (await read(request, ContactBody)).contact
+    if await store.get("contacts", contact.id) is None:
+        raise not_found("Contact not found.")
+    await store.put("contacts", contact.id, contact.model_dump(mode="json"))
+    return await store.all("contacts")
+
+
+async def _forget(store: SampleStore, ids: Iterable[str]) -> None:
+    """Take removed contacts out of the user's starred, frequent and group lists too."""
+    gone = set(ids)
+    user = await _user(store)
+    cleaned = {
+        **user,
+        "starred": [i for i in user.get("starred", []) if i not in gone],
+        "frequentContacts": [i for i in user.get("frequentContacts", []) if i not in gone],
+        "groups": [
+            {**group, "contactIds": [i for i in group.get("contactIds", []) if i not in gone]}
+            for group in user.get("groups", [])
+        ],
+    }
+    if cleaned != user:
+        await store.put("user", user["id"], cleaned)
+
+
+async def remove_contact(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    contact_id = (await read(request, ContactRef)).contactId
+    if not await store.remove("contacts", [contact_id]):
+        raise not_found("Contact not found.")
+    await _forget(store, [contact_id])
+    return await store.all("contacts")
+
+
+async def remove_contacts(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    ids = (await read(request, ContactRefs)).contactIds
+    await store.remove("contacts", ids)  # ids already gone (removed by someone else) are ignored
+    await _forget(store, ids)
+    return await store.all("contacts")
+
+
+async def _known(store: SampleStore, ids: list[str]) -> list[str]:
+    """The ids, refused with 422 when one names no contact (starring it would leave a dangling id)."""
+    existing = {c["id"] for c in await store.all("contacts")}
+    unknown = [i for i in ids if i not in existing]
+    if unknown:
+        raise invalid(f"Unknown contacts: {unknown}.", {"contactIds": "Use the ids of existing contacts."})
+    return ids
+
+
+async def _set_starred(store: SampleStore, starred: list[str]) -> dict[str, Any]:
+    user = await _user(store)
+    return await store.put("user", user["id"], {**user, "starred": list(dict.fromkeys(starred))})
+
+
+def _xor(current: list[str], ids: list[str]) -> list[str]:
+    """lodash ``xor``: keep what is in only one of the two lists (a toggle for each id)."""
+    toggled = set(ids)
+    return [i for i in current if i not in toggled] + [i for i in dict.fromkeys(ids) if i not in current]
+
+
+async def toggle_starred_contact(request: Request, store: SampleStore) -> dict[str, Any]:
+    ids = await _known(store, [(await read(request, ContactRef)).contactId])
+    return await _set_starred(store, _xor((await _user(store)).get("starred", []), ids))
+
+
+async def toggle_starred_contacts(request: Request, store: SampleStore) -> dict[str, Any]:
+    ids = await _known(store, (await read(request, ContactRefs)).contactIds)
+    return await _set_starred(store, _xor((await _user(store)).get("starred", []), ids))
+
+
+async def set_contacts_starred(request: Request, store: SampleStore) -> dict[str, Any]:
+    ids = await _known(store, (await read(request, ContactRefs)).contactIds)
+    return await _set_starred(store, [*(await _user(store)).get("starred", []), *ids])
+
+
+async def set_contacts_unstarred(request: Request, store: SampleStore) -> dict[str, Any]:
+    ids = set(await _known(store, (await read(request, ContactRefs)).contactIds))
+    return await _set_starred(store, [i for i in (await _user(store)).get("starred", []) if i not in ids])
+
+
+routes = [
+    Route(f"{PREFIX}/contacts", endpoint(AREA, list_contacts), methods=["GET"]),
+    Route(f"{PREFIX}/user", endpoint(AREA, get_user), methods=["GET"]),
+    Route(f"{PREFIX}/add-contact", endpoint(AREA, add_contact), methods=["POST"]),
+    Route(f"{PREFIX}/update-contact", endpoint(AREA, update_contact), methods=["POST"]),
+    Route(f"{PREFIX}/remove-contact", endpoint(AREA, remove_contact), methods=["POST"]),
+    Route(f"{PREFIX}/remove-contacts", endpoint(AREA, remove_contacts), methods=["POST"]),
+    Route(f"{PREFIX}/toggle-starred-contact", endpoint(AREA, toggle_starred_contact), methods=["POST"]),
+    Route(f"{PREFIX}/toggle-starred-contacts", endpoint(AREA, toggle_starred_contacts), methods=["POST"]),
+    Route(f"{PREFIX}/set-contacts-starred", endpoint(AREA, set_contacts_starred), methods=["POST"]),
+    Route(f"{PREFIX}/set-contacts-unstarred", endpoint(AREA, set_contacts_unstarred), methods=["POST"]),
+]

@@ -1,0 +1,67 @@
+"""File manager sample data: folders, documents and spreadsheets with the spec's fields.
+
+The spec spells the extension field ``extention``; the data keeps that spelling so the UI reads it.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+from typing import Any
+
+# A fixed "today" so the data does not change from one generation to the next.
+ANCHOR = date(2026, 11, 20)
+PREVIEW = "assets/images/etc/sample-file-preview.jpg"
+OWNERS = ["me", "Emily Bennett", "Carl Henderson", "Helen Sheridan", "public"]
+
+FOLDERS = ["Work Documents", "Public Documents", "Site Photos", "Inspection Reports"]
+DOCUMENTS = [
+    ("Ongoing projects", "docx"),
+    ("Shopping list", "txt"),
+    ("Method statement - substation", "pdf"),
+    ("Meeting notes 2026-11-12", "docx"),
+    ("Safety induction", "pdf"),
+    ("Firmware release notes", "md"),
+    ("Proposal - Contoso Rail", "docx"),
+]
+SPREADSHEETS = [
+    ("Invoices", "xlsx"),
+    ("Crop circles", "xlsx"),
+    ("Calibration register", "xlsx"),
+    ("Budget 2027", "ods"),
+    ("Spare parts stock", "csv"),
+]
+LOCATIONS = ["My Files > Documents", "My Files > Shared", "My Files > Projects", "My Files"]
+
+
+def _text(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"  # 'July 8, 2017', as the template shows dates
+
+
+def _file(rng: random.Random, index: int, name: str, kind: str, extension: str) -> dict[str, Any]:
+    created = ANCHOR - timedelta(days=rng.randint(30, 400))
+    modified = created + timedelta(days=rng.randint(0, (ANCHOR - created).days))
+    opened = modified + timedelta(days=rng.randint(0, (ANCHOR - modified).days))
+    size = "" if kind == "folder" else f"{rng.randint(12, 2400) / 100:.1f} Mb"
+    return {
+        "id": str(index),
+        "name": name,
+        "type": kind,
+        "owner": rng.choice(OWNERS),
+        "size": size,
+        "modified": _text(modified),
+        "opened": _text(opened),
+        "created": _text(created),
+        "extention": extension,
+        "location": rng.choice(LOCATIONS),
+        "offline": rng.random() < 0.4,
+        "preview": PREVIEW,
+    }
+
+
+def generate(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
+    entries = [(name, "folder", "") for name in FOLDERS]
+    entries += [(name, "document", ext) for name, ext in DOCUMENTS]
+    entries += [(name, "spreadsheet", ext) for name, ext in SPREADSHEETS]
+    files = [_file(rng, index, *entry) for index, entry in enumerate(entries, start=1)]
+    return {"files": files}
