@@ -1,0 +1,124 @@
+"""Academy sample area (``/api/academy-app``): course categories and courses made of HTML steps.
+
+Rules from the spec: the course list leaves the steps out; ``course/save`` replaces the course with
+the same id or adds it, and answers the course; ``course/update`` merges the body into the matching
+course and answers the body. An unknown ``courseId`` answers 200 with an empty body, as the mock did.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from app.errors import invalid
+from app.http import parse
+from app.samples.common import SampleModel, endpoint, no_body, read
+from app.samples.store import SampleStore
+
+AREA = "academy"
+PREFIX = "/api/academy-app"
+
+Id = Annotated[str, Field(min_length=1)]
+Count = Annotated[int, Field(ge=0)]
+
+
+class Strict(SampleModel):
+    # Strict: "30" is not a length; extra fields are still kept as sent.
+    model_config = ConfigDict(strict=True)
+
+
+class Step(Strict):
+    id: Id
+    title: str
+    content: str
+
+
+class Course(Strict):
+    id: Id
+    title: Annotated[str, Field(min_length=1)]
+    slug: str = ""
+    description: str = ""
+    category: Id
+    length: Count = 0
+    totalSteps: Count = 0
+    activeStep: Count = 0
+    updated: str = ""
+    steps: list[Step] = Field(default_factory=list)
+
+
+class CourseChanges(Strict):
+    """The body of ``course/update``: the id and any course fields, each checked when present."""
+
+    id: Id
+    title: Annotated[str, Field(min_length=1)] = "-"
+    slug: str = ""
+    description: str = ""
+    category: Id = "-"
+    length: Count = 0
+    totalSteps: Count = 0
+    activeStep: Count = 0
+    updated: str = ""
+    steps: list[Step] = Field(default_factory=list)
+
+
+def merge(target: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """Deep merge of objects. Lists are replaced, not merged by index, so fewer steps means fewer steps."""
+    merged = dict(target)
+    for key, value in changes.items():
+        current = merged.get(key)
+        merged[key] = merge(current, value) if isinstance(current, dict) and isinstance(value, dict) else value
+    return merged
+
+
+async def check_category(store: SampleStore, category: str) -> None:
+    values = {item["value"] for item in await store.all("categories")}
+    if category not in values:
+        raise invalid(f"Unknown category: {category}.", {"category": f"Use one of: {', '.join(sorted(values))}."})
+
+
+async def list_categories(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    return await store.all("categories")
+
+
+async def list_courses(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    return [{k: v for k, v in course.items() if k != "steps"} for course in await store.all("courses")]
+
+
+async def get_course(request: Request, store: SampleStore) -> dict[str, Any] | Response:
+    course_id = request.query_params.get("courseId", "")
+    course = await store.get("courses", course_id) if course_id else None
+    return course if course is not None else no_body()
+
+
+async def save_course(request: Request, store: SampleStore) -> dict[str, Any]:
+    course = await read(request, Course)
+    await check_category(store, course.category)
+    data = course.model_dump(mode="json")
+    if "totalSteps" not in course.model_fields_set:
+        data["totalSteps"] = len(course.steps)
+    return await store.put("courses", course.id, data)
+
+
+async def update_course(request: Request, store: SampleStore) -> dict[str, Any]:
+    body = await read(request, CourseChanges)
+    changes = body.model_dump(mode="json", exclude_unset=True)
+    if "category" in changes:
+        await check_category(store, body.category)
+    current = await store.get("courses", body.id)
+    if current is not None:  # an unknown id changes nothing; the mock answered the body all the same
+        merged = parse(Course, merge(current, changes)).model_dump(mode="json")
+        await store.put("courses", body.id, merged)
+    return changes
+
+
+routes = [
+    Route(f"{PREFIX}/categories", endpoint(AREA, list_categories), methods=["GET"]),
+    Route(f"{PREFIX}/courses", endpoint(AREA, list_courses), methods=["GET"]),
+    Route(f"{PREFIX}/course", endpoint(AREA, get_course), methods=["GET"]),
+    Route(f"{PREFIX}/course/save", endpoint(AREA, save_course), methods=["POST"]),
+    Route(f"{PREFIX}/course/update", endpoint(AREA, update_course), methods=["POST"]),
+]

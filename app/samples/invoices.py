@@ -1,0 +1,26 @@
+"""Invoices: GET /api/invoices/get-invoice?id= answers the matching invoice.
+
+Spec section 8: an unknown id (or none) is not an error: 200 with an empty body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from app.samples.common import endpoint, no_body
+from app.samples.store import SampleStore
+
+AREA = "invoices"
+
+
+async def get_invoice(request: Request, store: SampleStore) -> dict[str, Any] | Response:
+    invoice_id = request.query_params.get("id", "")
+    invoice = await store.get("invoices", invoice_id) if invoice_id else None
+    return invoice if invoice is not None else no_body()
+
+
+routes = [Route("/api/invoices/get-invoice", endpoint(AREA, get_invoice), methods=["GET"])]

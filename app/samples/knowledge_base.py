@@ -1,0 +1,20 @@
+"""Knowledge base: GET /api/knowledge-base answers the categories with their featured articles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from app.samples.common import endpoint
+from app.samples.store import SampleStore
+
+AREA = "knowledge-base"
+
+
+async def list_categories(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    return await store.all("categories")
+
+
+routes = [Route("/api/knowledge-base", endpoint(AREA, list_categories), methods=["GET"])]

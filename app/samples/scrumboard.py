@@ -1,0 +1,424 @@
+"""Scrumboard sample area (``/api/scrumboard-app``): boards of lists of cards.
+
+A board is one document (its lists, cards, members and labels), as the spec's calls read and
+answer it. Rules from the spec: cards are added to the end of the chosen list; removing a card
+also removes its id from every list; removing a list removes it from the board; lists and cards
+are reordered by sending the lists; an unknown board answers 404 'Requested board do not exist.'.
+
+Every write is checked against the whole board before it is stored, so a board stays coherent:
+ids are unique, a list only holds cards of the board and a card sits in at most one list, a card
+only names members, labels and a cover image the board and the card have.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, field_validator, model_validator
+from starlette.requests import Request
+from starlette.routing import Route
+
+from app.errors import invalid, not_found
+from app.http import parse
+from app.samples.common import SampleModel, endpoint, read
+from app.samples.store import SampleStore
+
+AREA = "scrumboard"
+PREFIX = "/api/scrumboard-app"
+KIND = "boards"
+BOARD_MISSING = "Requested board do not exist."
+
+Id = Annotated[str, Field(min_length=1)]
+Name = Annotated[str, Field(min_length=1)]
+Time = str | int  # ISO date, or Unix seconds as the template's own data had them
+
+
+class Strict(SampleModel):
+    # Strict: "true" is not a flag and 5 is not a card id; extra fields are still kept as sent.
+    model_config = ConfigDict(strict=True)
+
+
+class Member(Strict):
+    id: Id
+    name: str
+    avatar: str = ""
+
+
+class Label(Strict):
+    id: Id
+    name: str
+    class_: str = Field("", alias="class")
+
+
+class Settings(Strict):
+    color: str = ""
+    subscribed: bool = True
+    cardCoverImages: bool = True
+
+
+class CheckItem(Strict):
+    id: Id | int
+    name: str
+    checked: bool = False
+
+
+class Checklist(Strict):
+    id: Id | int
+    name: str
+    checkItems: list[CheckItem] = Field(default_factory=list)
+
+
+class Attachment(Strict):
+    id: Id
+    name: str
+    type: Literal["image", "link"]
+    time: Time = ""
+
+    @model_validator(mode="after")
+    def _has_its_address(self) -> Attachment:
+        # Images carry "src", links carry "url" (spec): each kind has its own and only needs that one.
+        field = "src" if self.type == "image" else "url"
+        value = (self.model_extra or {}).get(field)
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"{self.type.title()} attachments need '{field}'.")
+        return self
+
+
+class Activity(Strict):
+    id: Id | int
+    type: Literal["comment", "attachment"]
+    idMember: Id
+    message: str
+    time: Time = ""
+
+
+def iso_or_none(value: str | None) -> str | None:
+    if value is not None:
+        try:
+            datetime.fromisoformat(value)
+        except ValueError as exc:
+            raise ValueError("Use an ISO date, such as 2025-11-03T09:30:00.000Z, or null.") from exc
+    return value
+
+
+class Card(Strict):
+    id: Id
+    name: Name
+    description: str = ""
+    idAttachmentCover: str = ""
+    idMembers: list[Id] = Field(default_factory=list)
+    idLabels: list[Id] = Field(default_factory=list)
+    attachments: list[Attachment] = Field(default_factory=list)
+    subscribed: bool = False
+    checklists: list[Checklist] = Field(default_factory=list)
+    activities: list[Activity] = Field(default_factory=list)
+    due: str | None = None
+
+    _due = field_validator("due")(iso_or_none)
+
+
+class CardChanges(Card):
+    """``card/update`` sends the card's id and the fields it changes (usually the whole card)."""
+
+    name: Name = "-"
+
+
+class BoardList(Strict):
+    id: Id
+    name: str
+    idCards: list[Id] = Field(default_factory=list)
+
+
+class Board(Strict):
+    id: Id
+    name: Name
+    uri: Name
+    settings: Settings = Field(default_factory=Settings)
+    lists: list[BoardList] = Field(default_factory=list)
+    cards: list[Card] = Field(default_factory=list)
+    members: list[Member] = Field(default_factory=list)
+    labels: list[Label] = Field(default_factory=list)
+
+
+class OnBoard(Strict):
+    boardId: Id
+
+
+class BoardRename(OnBoard):
+    boardTitle: Name
+
+
+class SettingsUpdate(OnBoard):
+    settings: Settings
+
+
+class CardNew(OnBoard):
+    listId: Id
+    data: Card
+
+
+class CardUpdate(OnBoard):
+    card: CardChanges
+
+
+class CardRemove(OnBoard):
+    cardId: Id
+
+
+class ListsOrder(OnBoard):
+    lists: list[BoardList]
+
+
+class ListNew(OnBoard):
+    data: BoardList
+
+
+class ListRename(OnBoard):
+    listId: Id
+    listTitle: Name
+
+
+class ListRemove(OnBoard):
+    listId: Id
+
+
+# --- whole-board checks ---------------------------------------------------------------------------
+
+
+def _dump(model: Strict) -> dict[str, Any]:
+    return model.model_dump(mode="json", by_alias=True)
+
+
+def _repeated(ids: list[str]) -> list[str]:
+    return sorted(key for key, count in Counter(ids).items() if count > 1)
+
+
+def _unknown(ids: list[str], known: set[str]) -> list[str]:
+    return sorted(set(ids) - known)
+
+
+def _lists_problem(board: dict[str, Any]) -> str | None:
+    card_ids = [card["id"] for card in board["cards"]]
+    listed = [card_id for lst in board["lists"] for card_id in lst["idCards"]]
+    if repeated := _repeated(card_ids):
+        return f"Repeated card ids: {repeated}."
+    if repeated := _repeated([lst["id"] for lst in board["lists"]]):
+        return f"Repeated list ids: {repeated}."
+    if unknown := _unknown(listed, set(card_ids)):
+        return f"Lists name cards the board does not have: {unknown}."
+    if repeated := _repeated(listed):
+        return f"A card can sit in one list only: {repeated}."
+    return None
+
+
+def _card_problem(card: dict[str, Any], members: set[str], labels: set[str]) -> str | None:
+    if unknown := _unknown(card["idMembers"], members):
+        return f"Card {card['id']} names members the board does not have: {unknown}."
+    if unknown := _unknown(card["idLabels"], labels):
+        return f"Card {card['id']} names labels the board does not have: {unknown}."
+    if card["idAttachmentCover"] not in {"", *(a["id"] for a in card["attachments"])}:
+        return f"The cover of card {card['id']} must be one of its attachments."
+    return None
+
+
+def check_board(board: dict[str, Any]) -> None:
+    """Refuse a board whose parts do not fit together (422, naming what is wrong)."""
+    members = {member["id"] for member in board["members"]}
+    labels = {label["id"] for label in board["labels"]}
+    problems = {"lists": _lists_problem(board)}
+    problems.update({f"cards.{card['id']}": _card_problem(card, members, labels) for card in board["cards"]})
+    errors = {field: message for field, message in problems.items() if message}
+    if errors:
+        raise invalid(" ".join(errors.values()), errors)
+
+
+# --- storage helpers ------------------------------------------------------------------------------
+
+
+async def load(store: SampleStore, board_id: str) -> dict[str, Any]:
+    """A private copy of the board to change (the stored one must not change until it is put back)."""
+    board = await store.get(KIND, board_id)
+    if board is None:
+        raise not_found(BOARD_MISSING)
+    return copy.deepcopy(board)
+
+
+async def save(store: SampleStore, board: dict[str, Any]) -> None:
+    check_board(board)
+    await store.put(KIND, board["id"], board)
+
+
+def find_list(board: dict[str, Any], list_id: str) -> dict[str, Any]:
+    found = next((lst for lst in board["lists"] if lst["id"] == list_id), None)
+    if found is None:
+        raise not_found("List not found.")
+    return found
+
+
+def find_card(board: dict[str, Any], card_id: str) -> dict[str, Any]:
+    found = next((card for card in board["cards"] if card["id"] == card_id), None)
+    if found is None:
+        raise not_found("Card not found.")
+    return found
+
+
+# --- boards ---------------------------------------------------------------------------------------
+
+
+def summary(board: dict[str, Any]) -> dict[str, Any]:
+    return {"id": board["id"], "name": board["name"], "uri": board["uri"]}
+
+
+async def list_boards(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    return [summary(board) for board in await store.all(KIND)]
+
+
+async def new_board(request: Request, store: SampleStore) -> dict[str, Any]:
+    board = _dump(await read(request, Board, field="board"))
+    if await store.get(KIND, board["id"]) is not None:
+        raise invalid("A board with this id already exists.", {"board.id": "Use a new id."})
+    await save(store, board)
+    return summary(board)
+
+
+async def get_board(request: Request, store: SampleStore) -> dict[str, Any]:
+    return await load(store, request.query_params.get("boardId", ""))
+
+
+async def rename_board(request: Request, store: SampleStore) -> str:
+    body = await read(request, BoardRename)
+    board = await load(store, body.boardId)
+    board["name"] = body.boardTitle
+    await save(store, board)
+    return body.boardTitle
+
+
+async def update_settings(request: Request, store: SampleStore) -> dict[str, Any]:
+    body = await read(request, SettingsUpdate)
+    board = await load(store, body.boardId)
+    board["settings"] = _dump(body.settings)
+    await save(store, board)
+    return board["settings"]
+
+
+async def delete_board(request: Request, store: SampleStore) -> bool:
+    body = await read(request, OnBoard)
+    await load(store, body.boardId)
+    await store.remove(KIND, [body.boardId])
+    return True
+
+
+# --- cards ----------------------------------------------------------------------------------------
+
+
+async def new_card(request: Request, store: SampleStore) -> dict[str, Any]:
+    body = await read(request, CardNew)
+    board = await load(store, body.boardId)
+    target = find_list(board, body.listId)
+    if any(card["id"] == body.data.id for card in board["cards"]):
+        raise invalid("A card with this id already exists.", {"data.id": "Use a new id."})
+    board["cards"].append(_dump(body.data))
+    target["idCards"].append(body.data.id)  # the end of the chosen list
+    await save(store, board)
+    return board
+
+
+async def update_card(request: Request, store: SampleStore) -> dict[str, Any]:
+    body = await read(request, CardUpdate)
+    board = await load(store, body.boardId)
+    current = find_card(board, body.card.id)
+    merged = _dump(parse(Card, {**current, **body.card.model_dump(mode="json", exclude_unset=True)}))
+    board["cards"] = [merged if card["id"] == merged["id"] else card for card in board["cards"]]
+    await save(store, board)
+    return merged
+
+
+async def remove_card(request: Request, store: SampleStore) -> str:
+    body = await read(request, CardRemove)
+    board = await load(store, body.boardId)
+    find_card(board, body.cardId)
+    board["cards"] = [card for card in board["cards"] if card["id"] != body.cardId]
+    for lst in board["lists"]:  # from every list, not only the one showing it
+        lst["idCards"] = [card_id for card_id in lst["idCards"] if card_id != body.cardId]
+    await save(store, board)
+    return body.cardId
+
+
+async def order(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    """``card/order`` and ``list/order``: the board's lists, in their new order with their cards in theirs.
+
+    Only an order changes: the same lists and the same cards must come back, or the call is refused.
+    """
+    body = await read(request, ListsOrder)
+    board = await load(store, body.boardId)
+    lists = [_dump(lst) for lst in body.lists]
+    same_lists = sorted(lst["id"] for lst in lists) == sorted(lst["id"] for lst in board["lists"])
+    same_cards = sorted(c for lst in lists for c in lst["idCards"]) == sorted(
+        c for lst in board["lists"] for c in lst["idCards"]
+    )
+    if not (same_lists and same_cards):
+        raise invalid(
+            "Send the board's lists and cards, only reordered (reload the board if it changed).",
+            {"lists": "The lists or their cards differ from the board's."},
+        )
+    board["lists"] = lists
+    await save(store, board)
+    return lists
+
+
+# --- lists ----------------------------------------------------------------------------------------
+
+
+async def new_list(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    body = await read(request, ListNew)
+    board = await load(store, body.boardId)
+    if any(lst["id"] == body.data.id for lst in board["lists"]):
+        raise invalid("A list with this id already exists.", {"data.id": "Use a new id."})
+    board["lists"].append(_dump(body.data))
+    await save(store, board)
+    return board["lists"]
+
+
+async def rename_list(request: Request, store: SampleStore) -> str:
+    body = await read(request, ListRename)
+    board = await load(store, body.boardId)
+    find_list(board, body.listId)["name"] = body.listTitle
+    await save(store, board)
+    return body.listTitle
+
+
+async def remove_list(request: Request, store: SampleStore) -> bool:
+    body = await read(request, ListRemove)
+    board = await load(store, body.boardId)
+    removed = find_list(board, body.listId)
+    # Its cards go with it: a card sits in one list, and one in none would be on the board unseen.
+    gone = set(removed["idCards"])
+    board["lists"] = [lst for lst in board["lists"] if lst["id"] != body.listId]
+    board["cards"] = [card for card in board["cards"] if card["id"] not in gone]
+    await save(store, board)
+    return True
+
+
+def post(path: str, handler: Any) -> Route:
+    return Route(f"{PREFIX}{path}", endpoint(AREA, handler), methods=["POST"])
+
+
+routes = [
+    Route(f"{PREFIX}/boards", endpoint(AREA, list_boards), methods=["GET"]),
+    Route(f"{PREFIX}/board", endpoint(AREA, get_board), methods=["GET"]),
+    post("/board/new", new_board),
+    post("/board/rename", rename_board),
+    post("/board/settings/update", update_settings),
+    post("/board/delete", delete_board),
+    post("/card/new", new_card),
+    post("/card/update", update_card),
+    post("/card/remove", remove_card),
+    post("/card/order", order),
+    post("/list/order", order),
+    post("/list/new", new_list),
+    post("/list/rename", rename_list),
+    post("/list/remove", remove_list),
+]

@@ -1,0 +1,208 @@
+"""E-commerce sample area: every call of /api/e-commerce-app, the tax and shipping figures, the order statuses."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+
+from app.samples.store import SampleStore
+from tests.support import Account, load_sample_area
+
+pytestmark = pytest.mark.db
+
+AREA = "e-commerce"
+API = "/api/e-commerce-app"
+
+STATUS_NAMES = {
+    1: "Awaiting check payment",
+    2: "Payment accepted",
+    3: "Preparing the order",
+    4: "Shipped",
+    5: "Delivered",
+    6: "Canceled",
+    7: "Refunded",
+    8: "Payment error",
+    9: "On pre-order (paid)",
+    10: "Awaiting bank wire payment",
+    11: "Awaiting payment through an online payment provider",
+    12: "Remote payment accepted",
+    13: "On pre-order (not paid)",
+    14: "Awaiting Cash-on-delivery payment",
+}
+
+
+@pytest.fixture(autouse=True)
+async def fresh_shop(app: Starlette) -> None:
+    await load_sample_area(app, AREA)
+
+
+@pytest.fixture
+def who(staff: dict[str, Account]) -> dict[str, str]:
+    return staff["contractor"].headers
+
+
+async def stored(app: Starlette, kind: str = "products") -> list[dict[str, Any]]:
+    async with app.state.portal.db.session() as session:
+        return await SampleStore(session, AREA).all(kind)
+
+
+async def get(client: httpx.AsyncClient, who: dict[str, str], path: str, **params: str) -> Any:
+    response = await client.get(f"{API}/{path}", headers=who, params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def cents(value: float | str | Decimal) -> Decimal:
+    return Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+async def test_products_carry_the_tax_rate_and_shipping_fee(client: httpx.AsyncClient, who: dict[str, str]) -> None:
+    products = await get(client, who, "products")
+    assert len(products) >= 20
+    for product in products:
+        assert product["taxRate"] == 10
+        assert product["extraShippingFee"] == 3
+        assert cents(product["priceTaxIncl"]) == cents(Decimal(str(product["priceTaxExcl"])) * Decimal("1.1"))
+        assert product["images"] and product["featuredImageId"] in {image["id"] for image in product["images"]}
+        assert isinstance(product["active"], bool) and isinstance(product["quantity"], int)
+    assert any(p["active"] for p in products) and not all(p["active"] for p in products)
+
+
+async def test_one_product(client: httpx.AsyncClient, who: dict[str, str]) -> None:
+    products = await get(client, who, "products")
+    for product in products[:5]:
+        assert await get(client, who, "product", productId=product["id"]) == product
+
+
+@pytest.mark.parametrize(("path", "param"), [("product", "productId"), ("order", "orderId")])
+async def test_unknown_product_or_order_answers_an_empty_body(
+    path: str, param: str, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    for params in ({param: "no-such-id"}, {}):
+        response = await client.get(f"{API}/{path}", headers=who, params=params)
+        assert response.status_code == 200 and response.content == b""
+
+
+async def test_save_replaces_the_product_with_the_same_id(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    before = await stored(app)
+    changed = {**before[3], "name": "Renamed print", "priceTaxExcl": 20, "priceTaxIncl": 22, "active": True}
+    response = await client.post(f"{API}/product/save", headers=who, json=changed)
+    assert response.status_code == 200, response.text
+    assert response.json() == changed
+    after = await stored(app)
+    assert [p["id"] for p in after] == [p["id"] for p in before]
+    assert after[3] == changed and after[:3] == before[:3] and after[4:] == before[4:]
+
+
+async def test_save_adds_a_new_product_at_the_end(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    before = await stored(app)
+    body = {"id": "new-1", "name": "Sunrise - Poster", "priceTaxExcl": 10, "priceTaxIncl": 11, "taxRate": 10}
+    response = await client.post(f"{API}/product/save", headers=who, json=body)
+    assert response.status_code == 200, response.text
+    saved = response.json()
+    # What the form leaves out takes its blank values, so the list page can show every product.
+    assert saved == {
+        **body,
+        "handle": "",
+        "description": "",
+        "categories": [],
+        "tags": [],
+        "featuredImageId": None,
+        "images": [],
+        "comparedPrice": 0,
+        "quantity": 0,
+        "sku": "",
+        "width": "",
+        "height": "",
+        "depth": "",
+        "weight": "",
+        "extraShippingFee": 0,
+        "active": False,
+    }
+    after = await stored(app)
+    assert after[:-1] == before and after[-1] == saved
+    assert await get(client, who, "product", productId="new-1") == saved
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": "No id"},
+        {"id": "p1"},
+        {"id": "p1", "name": ""},
+        {"id": "p1", "name": "P", "priceTaxExcl": "10"},
+        {"id": "p1", "name": "P", "priceTaxIncl": -1},
+        {"id": "p1", "name": "P", "quantity": 1.5},
+        {"id": "p1", "name": "P", "active": "yes"},
+        {"id": "p1", "name": "P", "images": [{"id": "0"}]},
+        {"id": "p1", "name": "P", "categories": "Poster"},
+        "a string",
+    ],
+)
+async def test_a_malformed_save_changes_nothing(
+    body: Any, app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    before = await stored(app)
+    response = await client.post(f"{API}/product/save", headers=who, json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["message"]
+    assert await stored(app) == before
+
+
+async def test_orders_add_up(client: httpx.AsyncClient, who: dict[str, str]) -> None:
+    orders = await get(client, who, "orders")
+    assert len(orders) >= 20
+    products = {p["id"]: p for p in await get(client, who, "products")}
+    for order in orders:
+        for line in order["products"]:
+            assert line["id"] in products and line["name"] == products[line["id"]]["name"]
+            assert Decimal(line["total"]) == Decimal(line["price"]) * line["quantity"]
+        subtotal = sum((Decimal(line["total"]) for line in order["products"]), Decimal(0))
+        assert Decimal(order["subtotal"]) == subtotal
+        assert Decimal(order["total"]) == subtotal + Decimal(order["tax"]) - Decimal(order["discount"])
+        assert order["payment"]["amount"] == order["total"]
+        customer = order["customer"]
+        assert {"id", "firstName", "lastName", "avatar", "company", "jobTitle", "email", "phone"} <= set(customer)
+        for place in ("invoiceAddress", "shippingAddress"):
+            assert {"address", "lat", "lng"} <= set(customer[place])
+        assert {"tracking", "carrier", "weight", "fee", "date"} <= set(order["shippingDetails"][0])
+
+
+async def test_order_statuses_have_the_spec_names(client: httpx.AsyncClient, who: dict[str, str]) -> None:
+    orders = await get(client, who, "orders")
+    seen = {}
+    for order in orders:
+        assert order["status"], order["id"]
+        for status in order["status"]:
+            assert status["name"] == STATUS_NAMES[status["id"]]
+            assert status["color"] and status["date"]
+            seen[status["id"]] = status["color"]
+        # The latest status comes first.
+        dates = [status["date"] for status in order["status"]]
+        assert dates == sorted(dates, reverse=True)
+    assert sorted(seen) == list(range(1, 15))
+
+
+async def test_one_order(client: httpx.AsyncClient, who: dict[str, str]) -> None:
+    orders = await get(client, who, "orders")
+    for order in orders[:5]:
+        assert await get(client, who, "order", orderId=order["id"]) == order
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("GET", "products"), ("GET", "product"), ("POST", "product/save"), ("GET", "orders"), ("GET", "order")],
+)
+async def test_every_call_needs_a_staff_token(
+    method: str, path: str, client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    assert (await client.request(method, f"{API}/{path}")).status_code == 401
+    assert (await client.request(method, f"{API}/{path}", headers=staff["norole"].headers)).status_code == 403
