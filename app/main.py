@@ -15,11 +15,20 @@ from starlette.types import ASGIApp
 
 from app.errors import EXCEPTION_HANDLERS
 from app.portal import Portal
-from app.routes import auth, chat, me, meta, records, staff
+from app.routes import auth, chat, me, meta, openapi, records, staff
 from app.samples.registry import sample_routes
 from app.settings import Settings, get_settings
 
-ROUTES = [*meta.routes, *auth.routes, *me.routes, *staff.routes, *chat.routes, *sample_routes(), *records.routes]
+ROUTES = [
+    *meta.routes,
+    *openapi.routes,
+    *auth.routes,
+    *me.routes,
+    *staff.routes,
+    *chat.routes,
+    *sample_routes(),
+    *records.routes,
+]
 
 
 def middleware(settings: Settings) -> list[Middleware]:

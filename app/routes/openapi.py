@@ -1,0 +1,207 @@
+"""``GET /openapi.json``: the OpenAPI 3.1 description of every call, product and sample areas.
+
+The document is built from the app's routing table on the first request and then kept for the
+life of the process, so a new route is described without anyone having to remember to do it:
+paths, methods, ``{id}``-style path parameters, summaries from the endpoint docstrings, and which
+calls need a Bearer token. Request and response bodies are described as JSON objects; their
+fields are the spec's (section 7) and the error shape is ``{message, errors}``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Iterator
+from importlib import metadata
+from typing import Any
+
+from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+
+from app.http import json_response
+from app.portal import portal_of
+
+# Calls answered without a token: health and keys, the sign-in steps, the template's mock sign-in.
+PUBLIC_PATHS = frozenset(
+    {
+        "/openapi.json",
+        "/options",
+        "/health",
+        "/.well-known/jwks.json",
+        "/auth/sign-in",
+        "/auth/challenge",
+        "/auth/refresh",
+        "/api/auth",
+        "/api/auth/access-token",
+        "/api/auth/register",
+    }
+)
+META_PATHS = frozenset({"/openapi.json", "/options", "/health", "/.well-known/jwks.json"})
+IMPLICIT_METHODS = frozenset({"HEAD"})  # Starlette adds HEAD to every GET route
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+ERROR = {"$ref": "#/components/responses/Error"}
+# Sample areas whose name is also a product path get their own tag.
+API_TAGS = {"auth": "mock-auth"}
+
+
+def walk(routes: list[BaseRoute], prefix: str = "") -> Iterator[tuple[str, Route]]:
+    """Every HTTP route with its full path, mounts included."""
+    for route in routes:
+        if isinstance(route, Route):
+            yield prefix + route.path_format, route
+        elif isinstance(route, Mount):
+            yield from walk(route.routes, prefix + route.path_format)
+
+
+def documented_methods(route: Route) -> list[str]:
+    methods = set(route.methods or {"GET"})
+    if "GET" in methods:
+        methods -= IMPLICIT_METHODS
+    return sorted(methods, key=lambda m: METHOD_ORDER.index(m) if m in METHOD_ORDER else len(METHOD_ORDER))
+
+
+def _function(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    while isinstance(endpoint, functools.partial):
+        endpoint = endpoint.func
+    return inspect.unwrap(endpoint)
+
+
+def endpoint_doc(endpoint: Callable[..., Any]) -> str | None:
+    function = _function(endpoint)
+    doc = inspect.getdoc(function) if function.__doc__ else None
+    if doc:
+        return doc
+    # Sample-area endpoints are wrapped by app.samples.common.endpoint: the handler has the docstring.
+    try:
+        handler = inspect.getclosurevars(function).nonlocals.get("handler")
+    except TypeError:
+        return None
+    return inspect.getdoc(handler) if callable(handler) and handler.__doc__ else None
+
+
+def _tag(path: str) -> str:
+    if path in META_PATHS:
+        return "meta"
+    parts = [part for part in path.split("/") if part]
+    if parts[:1] == ["api"] and len(parts) > 1:
+        name = parts[1].removesuffix("-app")
+        return API_TAGS.get(name, name)
+    return parts[0] if parts else "meta"
+
+
+def _parameter(name: str, convertor: Any) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    if isinstance(convertor, IntegerConvertor):
+        schema = {"type": "integer"}
+    elif isinstance(convertor, FloatConvertor):
+        schema = {"type": "number"}
+    elif isinstance(convertor, UUIDConvertor):
+        schema = {"type": "string", "format": "uuid"}
+    return {"name": name, "in": "path", "required": True, "schema": schema}
+
+
+def _operation_id(method: str, path: str) -> str:
+    slug = "".join(c if c.isalnum() else "_" for c in path).strip("_")
+    return f"{method.lower()}_{slug or 'root'}"
+
+
+def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
+    doc = endpoint_doc(route.endpoint)
+    summary, _, description = (doc or f"{method} {path}").partition("\n")
+    public = path in PUBLIC_PATHS
+    responses: dict[str, Any] = {"200": {"description": "Success", "content": {"application/json": {}}}}
+    if method in BODY_METHODS:
+        responses["422"] = ERROR
+    if not public:
+        responses["401"] = ERROR
+        responses["403"] = ERROR
+    operation: dict[str, Any] = {
+        "operationId": _operation_id(method, path),
+        "summary": summary.strip(),
+        "tags": [_tag(path)],
+        "security": [] if public else [{"bearerAuth": []}],
+        "responses": responses,
+    }
+    if description.strip():
+        operation["description"] = description.strip()
+    parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
+    if parameters:
+        operation["parameters"] = parameters
+    if method in BODY_METHODS:
+        operation["requestBody"] = {
+            "required": False,
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        }
+    return operation
+
+
+def _version() -> str:
+    try:
+        return metadata.version("staff-portal")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
+def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any]:
+    paths: dict[str, dict[str, Any]] = {}
+    for path, route in walk(routes):
+        for method in documented_methods(route):
+            paths.setdefault(path, {})[method.lower()] = _operation(method, path, route)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Staff portal API",
+            "version": _version(),
+            "description": (
+                "The staff portal's product API (sign-in, records, dashboard) and the API of the template's "
+                "sample areas (spec section 7). Realtime events use Socket.IO at /socket.io."
+            ),
+        },
+        "servers": [{"url": server_url}],
+        "paths": paths,
+        "components": {
+            "securitySchemes": {
+                "bearerAuth": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "bearerFormat": "JWT",
+                    "description": (
+                        "An access token from /auth/sign-in (token_use 'access'). /api/auth/user/update also "
+                        "takes the template's mock token from /api/auth (token_use 'mock'); nothing else does."
+                    ),
+                }
+            },
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "properties": {
+                        "message": {"type": "string"},
+                        "errors": {"type": "object", "additionalProperties": {"type": "string"}},
+                    },
+                    "required": ["message"],
+                }
+            },
+            "responses": {
+                "Error": {
+                    "description": "Refused, with a message a person can act on",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                }
+            },
+        },
+    }
+
+
+async def openapi(request: Request) -> Response:
+    """The OpenAPI description of every call of this API."""
+    state = request.app.state
+    document = getattr(state, "openapi_document", None)
+    if document is None:
+        document = build_document(request.app.routes, server_url=portal_of(request).settings.public_api_url)
+        state.openapi_document = document
+    return json_response(document)
+
+
+routes = [Route("/openapi.json", openapi, methods=["GET"])]
