@@ -81,3 +81,13 @@ async def test_fifteen_quiet_minutes_reset_the_count(app: Starlette, client: htt
     # The next failure counts as the first again: no lock.
     assert (await _attempt(client, account.username, "wrong-password")).status_code == 401
     assert (await _attempt(client, account.username, PASSWORD)).status_code == 200
+
+
+@pytest.mark.db
+async def test_username_and_email_share_one_count(app: Starlette, client: httpx.AsyncClient) -> None:
+    account = await create_account(app, Role.CONTRACTOR)
+    email = f"{account.username}@example.test"
+    for login in [account.username, email, account.username.upper(), email, account.username]:
+        assert (await _attempt(client, login, "wrong-password")).status_code == 401
+    # Five failures in a row on one account, however it was named: locked.
+    assert (await _attempt(client, email, PASSWORD)).status_code == 429

@@ -46,6 +46,14 @@ def normalize_username(username: str) -> str:
     return username.strip().lower()
 
 
+class UnknownLogin(ApiError):
+    """No account has this username or email (answered exactly like a wrong password)."""
+
+
+class WrongPassword(ApiError):
+    """The account exists but the password is not its password."""
+
+
 @dataclass(frozen=True)
 class Principal:
     """Who is asking: established once per request from a verified access token."""
@@ -70,21 +78,30 @@ class AuthService:
 
     # --- sign-in ---------------------------------------------------------------------------------
 
+    async def verify_credentials(self, session: AsyncSession, *, login: str, password: str, now: datetime) -> User:
+        """The user whose username or email and password these are, under the lockout rules.
+
+        Failures are counted per account (username and email share one count) and, for names that
+        match no account, per name typed; both answer alike and take about as long.
+        """
+        typed = normalize_username(login)
+        user = (await session.exec(select(User).where(or_(User.username == typed, User.email == typed)))).first()
+        key = user.username if user is not None else typed
+        await self.throttle.ensure_not_locked(session, key, now)
+        if user is None:
+            await run_in_threadpool(burn_verification_time, password)
+            await self.throttle.record_failure(session, key, now)
+            raise UnknownLogin(401, WRONG_CREDENTIALS, headers={"WWW-Authenticate": "Bearer"})
+        if not await run_in_threadpool(verify_password, user.password_hash, password):
+            await self.throttle.record_failure(session, key, now)
+            raise WrongPassword(401, WRONG_CREDENTIALS, headers={"WWW-Authenticate": "Bearer"})
+        await self.throttle.record_success(session, key)
+        return user
+
     async def sign_in(self, *, username: str, password: str) -> Tokens | Challenge:
-        key = normalize_username(username)
         now = utcnow()
         async with self.db.session() as session:
-            await self.throttle.ensure_not_locked(session, key, now)
-            result = await session.exec(select(User).where(or_(User.username == key, User.email == key)))
-            user = result.first()
-            if user is None:
-                await run_in_threadpool(burn_verification_time, password)
-                await self.throttle.record_failure(session, key, now)
-                raise unauthorized(WRONG_CREDENTIALS)
-            if not await run_in_threadpool(verify_password, user.password_hash, password):
-                await self.throttle.record_failure(session, key, now)
-                raise unauthorized(WRONG_CREDENTIALS)
-            await self.throttle.record_success(session, key)
+            user = await self.verify_credentials(session, login=username, password=password, now=now)
             if user.state == UserState.DISABLED:
                 raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
             return await self._next_step(session, user, now)

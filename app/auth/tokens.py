@@ -9,11 +9,12 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from joserfc import jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import KeySet, RSAKey
+from joserfc.jwt import ClaimsOption
 
 from app.auth.keys import ALGORITHM
 from app.settings import Settings
@@ -21,6 +22,9 @@ from schemas.options import Role
 from schemas.users import User
 
 LEEWAY_SECONDS = 5
+SESSION_TOKEN_USES = ("access", "id")
+#: "mock" is the sample area's 2-day token (app/samples/auth.py): same key, never accepted as access
+TOKEN_USES = (*SESSION_TOKEN_USES, "mock")
 
 
 class InvalidToken(Exception):
@@ -61,28 +65,45 @@ class TokenService:
         self._public_jwks: dict[str, Any] = KeySet([RSAKey.import_key(key.as_dict(private=False))]).as_dict(
             private=False
         )  # type: ignore[assignment]
-        self._registry = {
-            use: jwt.JWTClaimsRegistry(
-                leeway=LEEWAY_SECONDS,
-                iss={"essential": True, "value": settings.jwt_issuer},
-                aud={"essential": True, "value": settings.jwt_audience},
-                exp={"essential": True},
-                nbf={"essential": True},
-                iat={"essential": True},
-                sub={"essential": True},
-                sid={"essential": True},
-                token_use={"essential": True, "value": use},
-            )
-            for use in ("access", "id")
+        # One registry per token use; session tokens (access, id) must also name their session.
+        self._registry = {use: self._claims_registry(use) for use in TOKEN_USES}
+
+    def _claims_registry(self, use: str) -> jwt.JWTClaimsRegistry:
+        options: dict[str, ClaimsOption] = {
+            "iss": {"essential": True, "value": self._settings.jwt_issuer},
+            "aud": {"essential": True, "value": self._settings.jwt_audience},
+            "exp": {"essential": True},
+            "nbf": {"essential": True},
+            "iat": {"essential": True},
+            "sub": {"essential": True},
+            "token_use": {"essential": True, "value": use},
         }
+        if use in SESSION_TOKEN_USES:
+            options["sid"] = {"essential": True}
+        return jwt.JWTClaimsRegistry(leeway=LEEWAY_SECONDS, **cast(dict[str, Any], options))
 
     @property
     def jwks(self) -> dict[str, Any]:
         return self._public_jwks
 
-    def _encode(self, claims: dict[str, Any]) -> str:
+    def sign(self, claims: dict[str, Any]) -> str:
+        """Sign claims with the portal's key (the caller sets every claim, including ``token_use``)."""
         header = {"alg": ALGORITHM, "kid": self._kid, "typ": "JWT"}
         return jwt.encode(header, claims, self._key, algorithms=[ALGORITHM])
+
+    def decode(self, token: str, *, use: str) -> dict[str, Any]:
+        """The claims of a token of this ``use``, after checking signature, key, algorithm and claims."""
+        try:
+            decoded = jwt.decode(token, self._key, algorithms=[ALGORITHM])
+        except (JoseError, ValueError, TypeError) as exc:
+            raise InvalidToken(str(exc)) from exc
+        if decoded.header.get("kid") != self._kid or decoded.header.get("alg") != ALGORITHM:
+            raise InvalidToken("unknown key or algorithm")
+        try:
+            self._registry[use].validate(decoded.claims)
+        except JoseError as exc:
+            raise InvalidToken(str(exc)) from exc
+        return dict(decoded.claims)
 
     def issue(self, *, user: User, session_id: str, now: datetime) -> tuple[str, str]:
         issued = int(now.timestamp())
@@ -97,8 +118,8 @@ class TokenService:
             "username": user.username,
             "groups": list(user.groups),
         }
-        access = self._encode({**common, "token_use": "access", "jti": secrets.token_hex(8)})
-        identity = self._encode(
+        access = self.sign({**common, "token_use": "access", "jti": secrets.token_hex(8)})
+        identity = self.sign(
             {
                 **common,
                 "token_use": "id",
@@ -110,17 +131,7 @@ class TokenService:
         return access, identity
 
     def verify(self, token: str, *, use: str = "access") -> AccessClaims:
-        try:
-            decoded = jwt.decode(token, self._key, algorithms=[ALGORITHM])
-        except (JoseError, ValueError, TypeError) as exc:
-            raise InvalidToken(str(exc)) from exc
-        if decoded.header.get("kid") != self._kid or decoded.header.get("alg") != ALGORITHM:
-            raise InvalidToken("unknown key or algorithm")
-        claims = decoded.claims
-        try:
-            self._registry[use].validate(claims)
-        except JoseError as exc:
-            raise InvalidToken(str(exc)) from exc
+        claims = self.decode(token, use=use)
         try:
             return AccessClaims(
                 user_id=int(claims["sub"]),

@@ -26,21 +26,17 @@ import uuid
 from datetime import datetime
 from typing import Any, TypeGuard
 
-from joserfc import jwt
-from joserfc.errors import JoseError
-from joserfc.jwk import RSAKey
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.auth.keys import ALGORITHM
-from app.auth.passwords import burn_verification_time, check_new_password, verify_password
-from app.auth.service import Principal, normalize_username, roles_of
+from app.auth.passwords import check_new_password
+from app.auth.service import Principal, UnknownLogin, WrongPassword, roles_of
+from app.auth.tokens import InvalidToken
 from app.errors import ApiError, forbidden, invalid
 from app.http import json_response, parse, read_body
 from app.portal import Portal, bearer_token, portal_of
@@ -52,7 +48,6 @@ from schemas.users import MeUpdate, ShortcutId, User
 AREA = "auth"
 TOKEN_USE = "mock"
 TOKEN_TTL_SECONDS = 2 * 24 * 3600  # spec section 9: the mock access token expires after 2 days
-LEEWAY_SECONDS = 5
 USER_SOURCE = "custom-db"
 # Mock users are addressed by a uuid; derived from the user id so nothing extra is stored.
 UUID_NAMESPACE = uuid.UUID("6f1d7c52-3b7e-4d55-9a0e-2f5b8d0c4a11")
@@ -133,51 +128,27 @@ def mock_user(user: User, portal: Portal) -> dict[str, Any]:
     }
 
 
-def _signing_key(portal: Portal) -> RSAKey:
-    # The portal's own key object: one key signs both kinds, the token use keeps them apart.
-    key: RSAKey = portal.tokens._key
-    return key
-
-
 def issue_mock_token(portal: Portal, user: User, now: datetime) -> str:
     issued = int(now.timestamp())
-    claims = {
-        "iss": portal.settings.jwt_issuer,
-        "aud": portal.settings.jwt_audience,
-        "sub": str(user.id),
-        "iat": issued,
-        "nbf": issued,
-        "exp": issued + TOKEN_TTL_SECONDS,
-        "token_use": TOKEN_USE,
-        "jti": secrets.token_hex(8),
-    }
-    key = _signing_key(portal)
-    header = {"alg": ALGORITHM, "kid": str(key.kid), "typ": "JWT"}
-    return jwt.encode(header, claims, key, algorithms=[ALGORITHM])
+    return portal.tokens.sign(
+        {
+            "iss": portal.settings.jwt_issuer,
+            "aud": portal.settings.jwt_audience,
+            "sub": str(user.id),
+            "iat": issued,
+            "nbf": issued,
+            "exp": issued + TOKEN_TTL_SECONDS,
+            "token_use": TOKEN_USE,
+            "jti": secrets.token_hex(8),
+        }
+    )
 
 
 def mock_token_subject(portal: Portal, token: str) -> int | None:
     """The user id of a valid mock token (right key, issuer, audience, unexpired, token use), else None."""
-    key = _signing_key(portal)
     try:
-        decoded = jwt.decode(token, key, algorithms=[ALGORITHM])
-    except (JoseError, ValueError, TypeError):
-        return None
-    if decoded.header.get("kid") != str(key.kid) or decoded.header.get("alg") != ALGORITHM:
-        return None
-    registry = jwt.JWTClaimsRegistry(
-        leeway=LEEWAY_SECONDS,
-        iss={"essential": True, "value": portal.settings.jwt_issuer},
-        aud={"essential": True, "value": portal.settings.jwt_audience},
-        exp={"essential": True},
-        iat={"essential": True},
-        sub={"essential": True},
-        token_use={"essential": True, "value": TOKEN_USE},
-    )
-    try:
-        registry.validate(decoded.claims)
-        return int(decoded.claims["sub"])
-    except (JoseError, KeyError, ValueError, TypeError):
+        return int(portal.tokens.decode(token, use=TOKEN_USE)["sub"])
+    except (InvalidToken, KeyError, ValueError, TypeError):
         return None
 
 
@@ -250,20 +221,15 @@ async def sign_in(request: Request) -> Response:
     """
     portal = portal_of(request)
     credentials = parse(Credentials, await _values(request))
-    key = normalize_username(credentials.email)
-    now = utcnow()
-    throttle = portal.auth.throttle
     async with portal.db.session() as session:
-        await throttle.ensure_not_locked(session, key, now)
-        user = await _find(session, key)
-        if user is None:
-            await run_in_threadpool(burn_verification_time, credentials.password)
-            await throttle.record_failure(session, key, now)
+        try:
+            user = await portal.auth.verify_credentials(
+                session, login=credentials.email, password=credentials.password, now=utcnow()
+            )
+        except UnknownLogin:
             return json_response({"error": {"email": UNKNOWN_USER, "password": WRONG_PASSWORD}})
-        if not await run_in_threadpool(verify_password, user.password_hash, credentials.password):
-            await throttle.record_failure(session, key, now)
+        except WrongPassword:
             return json_response({"error": {"email": None, "password": WRONG_PASSWORD}})
-        await throttle.record_success(session, key)
     _refuse_unfinished(user)
     return _signed_in(portal, user)
 

@@ -6,6 +6,7 @@ API, so they are checked like every other call: a valid access token with a staf
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -24,9 +25,13 @@ Handler = Callable[[Request, SampleStore], Awaitable[Any]]
 
 
 class SampleModel(BaseModel):
-    """A sample entity as the spec shapes it: known fields checked, extra fields kept as sent."""
+    """A sample entity as the spec shapes it: known fields checked strictly, extra fields kept as sent.
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    Strict: "true" is not a boolean and "1" is not an id, so a malformed body is a 422 instead of
+    being coerced into something the page did not mean.
+    """
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True, strict=True)
 
 
 def no_body() -> Response:
@@ -46,9 +51,20 @@ async def read(request: Request, model: type[Model], field: str | None = None) -
     return parse(model, data)
 
 
+def listing(area: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint answering every item of one kind, in order (folders, labels, filters...)."""
+
+    async def handler(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+        return await store.all(kind)
+
+    handler.__doc__ = f"Every {kind} of the {area} sample area."
+    return endpoint(area, handler)
+
+
 def endpoint(area: str, handler: Handler, *, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate, open a session and the area's store, commit, answer JSON."""
 
+    @functools.wraps(handler)
     async def run(request: Request) -> Response:
         principal: Principal = require_staff(await authenticate(request))
         request.state.principal = principal

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import SampleModel, endpoint, no_body, read
+from app.samples.common import SampleModel, endpoint, listing, no_body, read
 from app.samples.store import SampleStore
 
 AREA = "mail"
@@ -25,12 +25,7 @@ DEFAULT_FOLDER = "inbox"
 Id = Annotated[str, Field(min_length=1)]
 
 
-class Strict(SampleModel):
-    # Strict: "true" is not a boolean and "1" is not a folder id; extra fields are still kept.
-    model_config = ConfigDict(strict=True)
-
-
-class Recipient(Strict):
+class Recipient(SampleModel):
     name: str
     email: str
 
@@ -39,7 +34,7 @@ class Sender(Recipient):
     avatar: str = ""
 
 
-class Attachment(Strict):
+class Attachment(SampleModel):
     type: str
     fileName: str
     preview: str = ""
@@ -47,7 +42,7 @@ class Attachment(Strict):
     size: str = ""
 
 
-class Mail(Strict):
+class Mail(SampleModel):
     id: Id
     from_: Sender = Field(alias="from")
     to: list[Recipient]
@@ -63,7 +58,7 @@ class Mail(Strict):
     folder: int
 
 
-class Selection(Strict):
+class Selection(SampleModel):
     selectedMailIds: list[Id]
 
 
@@ -159,13 +154,6 @@ async def delete_mails(request: Request, store: SampleStore) -> Any:
     return no_body()
 
 
-def _catalogue(kind: str) -> Any:
-    async def handler(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
-        return await store.all(kind)
-
-    return handler
-
-
 routes = [
     Route(f"{PREFIX}/mails", endpoint(AREA, list_mails), methods=["GET"]),
     Route(f"{PREFIX}/mail", endpoint(AREA, get_mail), methods=["GET"]),
@@ -173,8 +161,5 @@ routes = [
     Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder), methods=["POST"]),
     Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label), methods=["POST"]),
     Route(f"{PREFIX}/delete-mails", endpoint(AREA, delete_mails), methods=["POST"]),
-    *(
-        Route(f"{PREFIX}/{kind}", endpoint(AREA, _catalogue(kind)), methods=["GET"])
-        for kind in ("folders", "filters", "labels")
-    ),
+    *(Route(f"{PREFIX}/{kind}", listing(AREA, kind), methods=["GET"]) for kind in ("folders", "filters", "labels")),
 ]

@@ -11,12 +11,12 @@ import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, ConfigDict, Field
+from pydantic import AfterValidator, Field
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import SampleModel, endpoint, listing, read
 from app.samples.store import SampleStore
 
 AREA = "notes"
@@ -41,18 +41,13 @@ IsoDate = Annotated[str, AfterValidator(_iso)]
 LabelId = int | Annotated[str, Field(min_length=1)]
 
 
-class Strict(SampleModel):
-    # Strict: "true" is not a boolean and a label id is a number or a string, nothing else.
-    model_config = ConfigDict(strict=True)
-
-
-class ChecklistItem(Strict):
+class ChecklistItem(SampleModel):
     id: int | str
     checked: bool
     text: str
 
 
-class NewNote(Strict):
+class NewNote(SampleModel):
     title: str = ""
     description: str = ""
     archive: bool = False
@@ -75,17 +70,17 @@ class Note(NewNote):
     labels: list[LabelId]
 
 
-class NoteLabel(Strict):
+class NoteLabel(SampleModel):
     id: LabelId
     name: str = Field(min_length=1)
     handle: str = Field(min_length=1)
 
 
-class Labels(Strict):
+class Labels(SampleModel):
     labels: list[NoteLabel]
 
 
-class NoteRef(Strict):
+class NoteRef(SampleModel):
     noteId: Id
 
 
@@ -133,16 +128,9 @@ async def remove_note(request: Request, store: SampleStore) -> list[dict[str, An
     return await store.all("notes")
 
 
-def _catalogue(kind: str) -> Any:
-    async def handler(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
-        return await store.all(kind)
-
-    return handler
-
-
 routes = [
-    Route(f"{PREFIX}/notes", endpoint(AREA, _catalogue("notes")), methods=["GET"]),
-    Route(f"{PREFIX}/labels", endpoint(AREA, _catalogue("labels")), methods=["GET"]),
+    Route(f"{PREFIX}/notes", listing(AREA, "notes"), methods=["GET"]),
+    Route(f"{PREFIX}/labels", listing(AREA, "labels"), methods=["GET"]),
     Route(f"{PREFIX}/create-note", endpoint(AREA, create_note), methods=["POST"]),
     Route(f"{PREFIX}/update-note", endpoint(AREA, update_note), methods=["POST"]),
     Route(f"{PREFIX}/update-labels", endpoint(AREA, update_labels), methods=["POST"]),

@@ -17,7 +17,7 @@ from collections import Counter
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -36,42 +36,37 @@ Name = Annotated[str, Field(min_length=1)]
 Time = str | int  # ISO date, or Unix seconds as the template's own data had them
 
 
-class Strict(SampleModel):
-    # Strict: "true" is not a flag and 5 is not a card id; extra fields are still kept as sent.
-    model_config = ConfigDict(strict=True)
-
-
-class Member(Strict):
+class Member(SampleModel):
     id: Id
     name: str
     avatar: str = ""
 
 
-class Label(Strict):
+class Label(SampleModel):
     id: Id
     name: str
     class_: str = Field("", alias="class")
 
 
-class Settings(Strict):
+class Settings(SampleModel):
     color: str = ""
     subscribed: bool = True
     cardCoverImages: bool = True
 
 
-class CheckItem(Strict):
+class CheckItem(SampleModel):
     id: Id | int
     name: str
     checked: bool = False
 
 
-class Checklist(Strict):
+class Checklist(SampleModel):
     id: Id | int
     name: str
     checkItems: list[CheckItem] = Field(default_factory=list)
 
 
-class Attachment(Strict):
+class Attachment(SampleModel):
     id: Id
     name: str
     type: Literal["image", "link"]
@@ -87,7 +82,7 @@ class Attachment(Strict):
         return self
 
 
-class Activity(Strict):
+class Activity(SampleModel):
     id: Id | int
     type: Literal["comment", "attachment"]
     idMember: Id
@@ -104,7 +99,7 @@ def iso_or_none(value: str | None) -> str | None:
     return value
 
 
-class Card(Strict):
+class Card(SampleModel):
     id: Id
     name: Name
     description: str = ""
@@ -126,13 +121,13 @@ class CardChanges(Card):
     name: Name = "-"
 
 
-class BoardList(Strict):
+class BoardList(SampleModel):
     id: Id
     name: str
     idCards: list[Id] = Field(default_factory=list)
 
 
-class Board(Strict):
+class Board(SampleModel):
     id: Id
     name: Name
     uri: Name
@@ -143,7 +138,7 @@ class Board(Strict):
     labels: list[Label] = Field(default_factory=list)
 
 
-class OnBoard(Strict):
+class OnBoard(SampleModel):
     boardId: Id
 
 
@@ -188,7 +183,7 @@ class ListRemove(OnBoard):
 # --- whole-board checks ---------------------------------------------------------------------------
 
 
-def _dump(model: Strict) -> dict[str, Any]:
+def _dump(model: SampleModel) -> dict[str, Any]:
     return model.model_dump(mode="json", by_alias=True)
 
 
@@ -238,9 +233,13 @@ def check_board(board: dict[str, Any]) -> None:
 # --- storage helpers ------------------------------------------------------------------------------
 
 
-async def load(store: SampleStore, board_id: str) -> dict[str, Any]:
-    """A private copy of the board to change (the stored one must not change until it is put back)."""
-    board = await store.get(KIND, board_id)
+async def load(store: SampleStore, board_id: str, *, for_update: bool = True) -> dict[str, Any]:
+    """A private copy of the board to change (the stored one must not change until it is put back).
+
+    ``for_update`` locks the board's row until commit, so two processes editing one board at once
+    apply their changes one after the other instead of one overwriting the other.
+    """
+    board = await store.get(KIND, board_id, lock=for_update)
     if board is None:
         raise not_found(BOARD_MISSING)
     return copy.deepcopy(board)
@@ -285,7 +284,7 @@ async def new_board(request: Request, store: SampleStore) -> dict[str, Any]:
 
 
 async def get_board(request: Request, store: SampleStore) -> dict[str, Any]:
-    return await load(store, request.query_params.get("boardId", ""))
+    return await load(store, request.query_params.get("boardId", ""), for_update=False)
 
 
 async def rename_board(request: Request, store: SampleStore) -> str:

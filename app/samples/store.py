@@ -34,12 +34,16 @@ class SampleStore:
         rows = (await self.session.exec(self._scope(kind).order_by(col(SampleItem.position), col(SampleItem.id)))).all()
         return [row.data for row in rows]
 
-    async def _row(self, kind: str, key: str | int) -> SampleItem | None:
-        row: SampleItem | None = (await self.session.exec(self._scope(kind).where(SampleItem.key == str(key)))).first()
+    async def _row(self, kind: str, key: str | int, *, lock: bool = False) -> SampleItem | None:
+        stmt = self._scope(kind).where(SampleItem.key == str(key))
+        if lock:
+            stmt = stmt.with_for_update()
+        row: SampleItem | None = (await self.session.exec(stmt)).first()
         return row
 
-    async def get(self, kind: str, key: str | int) -> dict[str, Any] | None:
-        row = await self._row(kind, key)
+    async def get(self, kind: str, key: str | int, *, lock: bool = False) -> dict[str, Any] | None:
+        """The item, or None; ``lock`` holds the row until commit (read-modify-write on PostgreSQL)."""
+        row = await self._row(kind, key, lock=lock)
         return row.data if row else None
 
     async def _edge(self, kind: str, *, front: bool) -> float:

@@ -12,13 +12,13 @@ import uuid
 from datetime import UTC, date, datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, ConfigDict, Field
+from pydantic import AfterValidator, Field
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.http import read_body
-from app.samples.common import SampleModel, endpoint, no_body, read
+from app.samples.common import SampleModel, endpoint, listing, no_body, read
 from app.samples.store import SampleStore
 
 AREA = "todo"
@@ -39,12 +39,7 @@ Id = Annotated[str, Field(min_length=1)]
 IsoDate = Annotated[str, AfterValidator(_iso)]
 
 
-class Strict(SampleModel):
-    # Strict: "true" is not a boolean and "1" is not a label id; extra fields are still kept.
-    model_config = ConfigDict(strict=True)
-
-
-class NewTodo(Strict):
+class NewTodo(SampleModel):
     title: str = Field(min_length=1)
     notes: str = ""
     startDate: IsoDate | None = None
@@ -71,7 +66,7 @@ class Todo(NewTodo):
     labels: list[int]
 
 
-class Selection(Strict):
+class Selection(SampleModel):
     selectedTodoIds: list[Id]
 
 
@@ -213,13 +208,6 @@ async def delete_todos(request: Request, store: SampleStore) -> Any:
     return no_body()
 
 
-def _catalogue(kind: str) -> Any:
-    async def handler(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
-        return await store.all(kind)
-
-    return handler
-
-
 routes = [
     Route(f"{PREFIX}/todos", endpoint(AREA, list_todos), methods=["GET"]),
     Route(f"{PREFIX}/update-todo", endpoint(AREA, update_todo), methods=["POST"]),
@@ -228,8 +216,5 @@ routes = [
     Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder), methods=["POST"]),
     Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label), methods=["POST"]),
     Route(f"{PREFIX}/delete-todos", endpoint(AREA, delete_todos), methods=["POST"]),
-    *(
-        Route(f"{PREFIX}/{kind}", endpoint(AREA, _catalogue(kind)), methods=["GET"])
-        for kind in ("folders", "filters", "labels")
-    ),
+    *(Route(f"{PREFIX}/{kind}", listing(AREA, kind), methods=["GET"]) for kind in ("folders", "filters", "labels")),
 ]

@@ -198,6 +198,7 @@ async def test_invalid_tokens_are_401(app: Starlette, client: httpx.AsyncClient,
         "aud": settings.jwt_audience,
         "sub": str(staff["manager"].user_id),
         "iat": now,
+        "nbf": now,
         "token_use": "mock",
     }
     assert (await client.get(CHECK, params={"access_token": forge(app, {**base, "exp": now + 60})})).status_code == 200
@@ -205,7 +206,7 @@ async def test_invalid_tokens_are_401(app: Starlette, client: httpx.AsyncClient,
         None,
         "",
         "garbage",
-        forge(app, {**base, "iat": now - TWO_DAYS - 60, "exp": now - 60}),  # expired
+        forge(app, {**base, "iat": now - TWO_DAYS - 60, "nbf": now - TWO_DAYS - 60, "exp": now - 60}),  # expired
         forge(app, {**base, "exp": now + 60, "token_use": "access"}),
         forge(app, {**base, "exp": now + 60, "aud": "someone-else"}),
         forge(app, {**base, "exp": now + 60}, key=RSAKey.generate_key(2048, private=True)),  # another key
