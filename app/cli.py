@@ -15,6 +15,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.db import Database
 from app.errors import ApiError
+from app.realtime import control
+from app.redis_conn import resolve_url
 from app.settings import ROOT, Settings, get_settings
 from schemas.options import Role
 from schemas.users import User
@@ -90,6 +92,9 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
                 print(f"{u.username:<16} {role:<12} {u.state:<22} {'on' if u.totp_enabled else 'off':<4} {u.email}")
         else:
             user = await users.find_user(s, args.username)
+            if args.action in ("set-role", "disable", "reset-password"):
+                # Their sessions end in the database below; their open sockets close now.
+                ends.append(user.id or 0)
             if args.action == "set-role":
                 await users.set_role(session=s, settings=settings, user=user, role=Role(args.role))
                 print(f"{user.username} is now {args.role}; their sessions were signed out")
@@ -101,11 +106,14 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
                 print(f"temporary password for {user.username}: {password}")
                 print("They must choose a new password at next sign-in.")
 
+    ends: list[int] = []
     try:
         _with_session(settings, work)
     except ApiError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         raise SystemExit(1) from exc
+    for user_id in ends:
+        control.publish_end_user(resolve_url(settings.redis_url, settings.data_dir), user_id)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -53,6 +53,7 @@ class Portal:
 
     async def close(self) -> None:
         await self.realtime.presence.close()
+        await self.realtime.close()
         await self.redis.aclose()
         await self.db.dispose()
 

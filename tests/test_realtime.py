@@ -114,3 +114,17 @@ async def test_a_socket_is_dropped_when_its_access_token_expires(
             fresh = (await http.post("/auth/refresh", json={"refreshToken": tokens["refreshToken"]})).json()
         again = await connect(url, fresh["accessToken"])
         assert again.client.connected
+
+
+async def test_disabling_a_user_from_the_cli_drops_their_sockets(
+    settings: Settings, cluster: Cluster, app: Starlette, connect: Any
+) -> None:
+    from tests.test_cli import portal
+
+    account = await create_account(app, Role.TECHNICIAN)
+    tokens = await tokens_for(cluster.urls[0], account.username)
+    sockets = [await connect(url, tokens["accessToken"]) for url in cluster.urls]
+    portal(settings, "users", "disable", account.username)
+    for listener in sockets:
+        await asyncio.wait_for(listener.disconnected.wait(), 5)
+        assert listener.sessions == [{"type": "session.ended", "reason": "revoked"}]

@@ -79,6 +79,9 @@ class Presence:
         if (last.decode() if isinstance(last, bytes) else last) != status:
             await self.announce(user_id, profile.chosen_status, profile.mood)
 
+    def local_sockets_of(self, user_id: int) -> list[str]:
+        return [sid for sid, owner in self._local.items() if owner == user_id]
+
     async def connected(self, sid: str, user_id: int) -> None:
         self._local[sid] = user_id
         await self._redis.zadd(_sockets(user_id), {sid: time.time() + SOCKET_TTL_SECONDS})

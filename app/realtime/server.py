@@ -10,6 +10,7 @@ that holds the socket).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -20,7 +21,7 @@ import socketio
 from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
-from app.realtime import rooms
+from app.realtime import control, rooms
 from app.realtime.presence import Presence
 from app.settings import Settings
 from schemas.chat import Chat
@@ -52,6 +53,7 @@ class Realtime:
         self.presence = presence
         self._settings = settings
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
+        self._control_task: asyncio.Task[None] | None = None
         self.server = socketio.AsyncServer(
             async_mode="asgi",
             client_manager=socketio.AsyncRedisManager(redis_url),
@@ -89,6 +91,7 @@ class Realtime:
             remaining, lambda: asyncio.ensure_future(self._expire(sid, principal.session_id))
         )
         await self.presence.connected(sid, principal.user_id)
+        self._ensure_control_listener()
 
     async def _expire(self, sid: str, session_id: str) -> None:
         await self.server.emit("session", SessionEnded(reason="expired").payload(), to=sid)
@@ -123,6 +126,32 @@ class Realtime:
         other = chat.user_high if chat.user_low == session["user_id"] else chat.user_low
         event = ChatTyping(chat_id=chat_id, user_id=session["user_id"])
         await self.server.emit(event.channel, event.payload(), room=rooms.user(other))
+
+    def _ensure_control_listener(self) -> None:
+        if self._control_task is None or self._control_task.done():
+            self._control_task = asyncio.get_running_loop().create_task(self._listen_for_control())
+
+    async def _listen_for_control(self) -> None:
+        """Drop this process's sockets of a user when any process (or the CLI) asks for it."""
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(control.CHANNEL)
+        try:
+            async for raw in pubsub.listen():
+                message = control.parse(raw.get("data"))
+                if message is None:
+                    continue
+                for sid in self.presence.local_sockets_of(int(message["userId"])):
+                    ended = SessionEnded(reason=message.get("reason", "revoked"))
+                    await self.server.emit(ended.channel, ended.payload(), to=sid)
+                    await self.server.disconnect(sid, ignore_queue=True)
+        finally:
+            await pubsub.aclose()
+
+    async def close(self) -> None:
+        if self._control_task is not None:
+            self._control_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._control_task
 
     async def end_session(self, session_id: str, reason: str = "signed-out") -> None:
         """Tell and drop every socket of a session, on whichever process holds it."""

@@ -1,0 +1,38 @@
+"""Commands to every API process over Redis: used where no API process is in the loop (the CLI).
+
+An administrator who disables a user, changes their role or resets their password from
+``./ops/portal`` also needs that user's open sockets closed at once, on whichever process holds
+them. Each API process listens on ``CHANNEL`` and drops its own sockets of the named user.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from redis import Redis
+
+CHANNEL = "portal:control"
+
+Reason = Literal["signed-out", "expired", "revoked"]
+
+
+def end_user_message(user_id: int, reason: Reason = "revoked") -> str:
+    return json.dumps({"type": "end-user", "userId": user_id, "reason": reason})
+
+
+def parse(raw: Any) -> dict[str, Any] | None:
+    try:
+        message = json.loads(raw)
+    except (TypeError, ValueError):
+        return None
+    return message if isinstance(message, dict) and message.get("type") == "end-user" else None
+
+
+def publish_end_user(redis_url: str, user_id: int) -> int:
+    """Ask every API process to drop the user's sockets; answers how many processes heard it."""
+    client = Redis.from_url(redis_url)
+    try:
+        return int(client.publish(CHANNEL, end_user_message(user_id)))
+    finally:
+        client.close()
