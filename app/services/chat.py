@@ -76,24 +76,25 @@ async def _member_chat(session: AsyncSession, chat_id: str, user_id: int) -> Cha
 
 
 async def unread_by_contact(session: AsyncSession, user_id: int) -> dict[int, int]:
-    """Messages from each contact after what this user has read."""
-    chats = await _my_chats(session, user_id)
-    counts: dict[int, int] = {}
-    for chat in chats:
-        mark = await session.get(ChatReadMark, (chat.id, user_id))
-        count = (
-            await session.exec(
-                select(func.count())
-                .select_from(ChatMessage)
-                .where(
-                    ChatMessage.chat_id == chat.id,
-                    ChatMessage.sender_id != user_id,
-                    col(ChatMessage.id) > (mark.last_read_id if mark else 0),
-                )
+    """Messages from each contact after what this user has read (one grouped query)."""
+    mark = (
+        select(ChatReadMark.last_read_id)
+        .where(ChatReadMark.chat_id == ChatMessage.chat_id, ChatReadMark.user_id == user_id)
+        .scalar_subquery()
+    )
+    rows = (
+        await session.exec(
+            select(ChatMessage.sender_id, func.count())
+            .join(Chat, col(Chat.id) == ChatMessage.chat_id)
+            .where(
+                or_(Chat.user_low == user_id, Chat.user_high == user_id),
+                ChatMessage.sender_id != user_id,
+                col(ChatMessage.id) > func.coalesce(mark, 0),
             )
-        ).one()
-        counts[_other(chat, user_id)] = int(count)
-    return counts
+            .group_by(col(ChatMessage.sender_id))
+        )
+    ).all()
+    return {int(sender): int(count) for sender, count in rows}
 
 
 async def chat_user(
