@@ -47,6 +47,35 @@ const OPTIONS = {
   assetCategories: [],
 }
 
+const meta = (id: number) => ({
+  id,
+  version: 1,
+  createdAt: '2026-01-01T10:00:00Z',
+  updatedAt: '2026-01-01T10:00:00Z',
+  createdBy: null,
+  updatedBy: null,
+})
+const STATUS_COUNTS: [string, number][] = [['GREAT', 4], ['GOOD', 10], ['BAD', 3], ['POOR', 1]]
+const ASSETS = STATUS_COUNTS.flatMap(([status, n]) => Array.from({ length: n }, () => status)).map((status, i) => ({
+  ...meta(i + 1),
+  tag: `AST-${i + 1}`,
+  name: 'Scope',
+  status,
+  risk: 'L',
+  nextInspection: null,
+}))
+const LEADS = Array.from({ length: 7 }, (_, i) => ({ ...meta(i + 1), title: `Lead ${i}`, stage: 'new', estimatedValue: 1000, probability: 10 }))
+const DOCUMENTS = Array.from({ length: 42 }, (_, i) => ({ ...meta(i + 1), title: `Doc ${i}`, state: 'ready' }))
+
+/** GET /{resource} answered from a list: filters by status, pages by page/perPage. */
+function page(items: readonly object[], url: URL) {
+  const status = url.searchParams.get('status')
+  const matching = status ? items.filter((i) => (i as { status?: string }).status === status) : items
+  const perPage = Number(url.searchParams.get('perPage') ?? 25)
+  const p = Number(url.searchParams.get('page') ?? 1)
+  return { items: matching.slice((p - 1) * perPage, p * perPage), total: matching.length, page: p, perPage }
+}
+
 /** A small fake of the API. */
 function fakeApi(overrides: (call: Call) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
@@ -60,15 +89,12 @@ function fakeApi(overrides: (call: Call) => Response | undefined = () => undefin
         return json(OPTIONS)
       case '/auth/sign-out':
         return json({ message: 'Signed out.' })
-      case '/assets': {
-        const byStatus: Record<string, number> = { GREAT: 4, GOOD: 10, BAD: 3, POOR: 1 }
-        const status = url.searchParams.get('status')
-        return json({ items: [], total: status ? byStatus[status] : 18, page: 1, perPage: 1 })
-      }
+      case '/assets':
+        return json(page(ASSETS, url))
       case '/leads':
-        return json({ items: [], total: 7, page: 1, perPage: 1 })
+        return json(page(LEADS, url))
       case '/documents':
-        return json({ items: [], total: 42, page: 1, perPage: 1 })
+        return json(page(DOCUMENTS, url))
       default:
         return json({ message: 'Not found.' }, 404)
     }

@@ -7,6 +7,8 @@ const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
 const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'))
 const Error404Page = lazy(() => import('@/features/errors/components/error-404-page'))
+const RecordListPage = lazy(() => import('@/features/records/components/list-page'))
+const RecordDetailPage = lazy(() => import('@/features/records/components/detail-page'))
 
 // The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
 export const MainLayout = lazy(() => import('./layouts/main-layout'))
@@ -31,5 +33,11 @@ export const routes: AppRoute[] = [
   { path: '/login', element: <LoginPage />, auth: authRoles.onlyGuest, layout: 'empty', title: 'Sign in' },
   { path: '/logout', element: <LogoutPage />, auth: null, layout: 'empty', title: 'Logging out' },
   { path: '/dashboard', element: <DashboardPage />, auth: authRoles.staff, layout: 'main', title: 'Dashboard' },
+  { path: '/assets', element: <RecordListPage resource="assets" />, auth: authRoles.staff, layout: 'main', title: 'Assets' },
+  { path: '/assets/:id', element: <RecordDetailPage resource="assets" />, auth: authRoles.staff, layout: 'main', title: 'Asset' },
+  { path: '/documents', element: <RecordListPage resource="documents" />, auth: authRoles.staff, layout: 'main', title: 'Documents' },
+  { path: '/documents/:id', element: <RecordDetailPage resource="documents" />, auth: authRoles.staff, layout: 'main', title: 'Document' },
+  { path: '/leads', element: <RecordListPage resource="leads" />, auth: authRoles.staff, layout: 'main', title: 'Opportunities' },
+  { path: '/leads/:id', element: <RecordDetailPage resource="leads" />, auth: authRoles.staff, layout: 'main', title: 'Opportunity' },
   { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found' },
 ]

@@ -38,6 +38,6 @@ afterEach(() => {
 
 // No real Socket.IO connection in unit tests (the client itself is tested with a fake socket).
 vi.mock('@/lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/socket')>()),
+  ...(await importOriginal<Record<string, unknown>>()),
   startRealtime: () => () => {},
 }))

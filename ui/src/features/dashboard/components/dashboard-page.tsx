@@ -1,15 +1,20 @@
-import { Alert, Badge, Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Container, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { AssetIcon, DocumentIcon, LogoutIcon, OpportunityIcon, RefreshIcon } from '@/components/icons'
-import { useAsync } from '@/hooks/use-async'
+import { AlertIcon, AssetIcon, CalendarIcon, DocumentIcon, LogoutIcon, OpportunityIcon, RefreshIcon } from '@/components/icons'
 import { errorMessage } from '@/lib/api'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
+import { formatDate, formatK, formatMoney, formatNumber, formatRelative } from '@/lib/format'
+import { recordEventLogAtom } from '@/lib/realtime'
+import { valueColor } from '@/lib/record-colors'
+import { RESOURCE_LABELS } from '@/lib/records'
 
-import { fetchAssetStatusCounts, fetchTotals } from '../api'
+import { computeStats, recentActivity, type Activity, type Count, type Inspection } from '../stats'
+import { useDashboardData } from '../use-dashboard-data'
 
+import { CountChart, PipelineChart } from './charts'
 import { StatCard } from './stat-card'
 import { StatusBreakdown, StatusBreakdownSkeleton } from './status-breakdown'
 
@@ -20,53 +25,151 @@ function greeting(now: Date): string {
   return 'Good evening'
 }
 
-function LoadError({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId: string }) {
+function Panel({ title, description, children, testId, action }: { title: string; description?: string; children: ReactNode; testId?: string; action?: ReactNode }) {
   return (
-    <Alert.Root status="error" variant="subtle" borderRadius="lg" data-testid={testId}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>Could not load these figures</Alert.Title>
-        <Alert.Description>{errorMessage(error)}</Alert.Description>
-      </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry} alignSelf="center">
-        <RefreshIcon /> Try again
-      </Button>
-    </Alert.Root>
-  )
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Box as="section" aria-label={title}>
-      <Heading as="h2" size="md" fontWeight="semibold">
-        {title}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mt="1" mb="5">
-        {description}
-      </Text>
+    <Box as="section" aria-label={title} bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }} minW="0" data-testid={testId}>
+      <Flex justify="space-between" align="flex-start" gap="3" mb="4">
+        <Box>
+          <Heading as="h2" size="md" fontWeight="semibold">
+            {title}
+          </Heading>
+          {description && (
+            <Text fontSize="sm" color="fg.muted" mt="1">
+              {description}
+            </Text>
+          )}
+        </Box>
+        {action}
+      </Flex>
       {children}
     </Box>
   )
 }
 
+function Figure({ label, value, testId, hint }: { label: string; value: string; testId: string; hint?: string }) {
+  return (
+    <Box>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="xl" fontWeight="bold" data-testid={testId} title={hint}>
+        {value}
+      </Text>
+    </Box>
+  )
+}
+
+function InspectionList({ items }: { items: Inspection[] }) {
+  if (items.length === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Nothing due in the next 30 days.
+      </Text>
+    )
+  }
+  return (
+    <Stack as="ul" gap="1" data-testid="inspection-list">
+      {items.slice(0, 8).map((item) => (
+        <Flex as="li" key={item.id} justify="space-between" gap="3" py="1.5" borderBottomWidth="1px" borderColor="border.muted" data-testid={`inspection-${item.id}`}>
+          <Box minW="0">
+            <RouterLink to={`/assets/${item.id}`}>
+              <Text fontSize="sm" fontWeight="medium" truncate _hover={{ color: 'brand.fg' }}>
+                {item.tag} · {item.name}
+              </Text>
+            </RouterLink>
+            <Text fontSize="xs" color="fg.subtle">
+              {item.technician ?? 'Unassigned'}
+            </Text>
+          </Box>
+          <Box textAlign="end" flexShrink={0}>
+            <Text fontSize="sm">{formatDate(item.date)}</Text>
+            <Badge size="sm" colorPalette={item.days < 0 ? 'red' : item.days <= 7 ? 'orange' : 'gray'}>
+              {item.days < 0 ? `${-item.days} d overdue` : item.days === 0 ? 'today' : `in ${item.days} d`}
+            </Badge>
+          </Box>
+        </Flex>
+      ))}
+    </Stack>
+  )
+}
+
+function DocumentStates({ counts }: { counts: Count[] }) {
+  return (
+    <SimpleGrid columns={2} gap="3">
+      {counts.map((c) => (
+        <Box key={c.value} p="3" borderRadius="lg" bg="bg.subtle" borderLeftWidth="4px" borderLeftColor={valueColor('documentStates', c.value) ?? 'border'} data-testid={`doc-state-${c.value}`}>
+          <Text fontSize="xs" color="fg.muted">
+            {c.label}
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" data-testid={`doc-state-${c.value}-count`}>
+            {formatNumber(c.count)}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  )
+}
+
+const ACTION_COLOURS = { created: 'green', updated: 'blue', deleted: 'red' } as const
+
+function ActivityList({ items }: { items: Activity[] }) {
+  if (items.length === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        No activity yet.
+      </Text>
+    )
+  }
+  return (
+    <Stack as="ul" gap="2" data-testid="activity-list">
+      {items.map((a) => (
+        <Flex as="li" key={`${a.key}@${a.at}`} gap="3" align="flex-start" data-testid={`activity-${a.resource}-${a.id}`}>
+          <Badge size="sm" colorPalette={ACTION_COLOURS[a.action]} mt="0.5" flexShrink={0}>
+            {a.action}
+          </Badge>
+          <Box minW="0" flex="1">
+            {a.action === 'deleted' ? (
+              <Text fontSize="sm" truncate>
+                {a.title}
+              </Text>
+            ) : (
+              <RouterLink to={`${RESOURCE_LABELS[a.resource].path}/${a.id}`}>
+                <Text fontSize="sm" truncate _hover={{ color: 'brand.fg' }}>
+                  {a.title}
+                </Text>
+              </RouterLink>
+            )}
+            <Text fontSize="xs" color="fg.subtle">
+              {RESOURCE_LABELS[a.resource].one}
+              {a.actor ? ` · ${a.actor}` : ''}
+              {a.changed.length ? ` · ${a.changed.join(', ')}` : ''} · {formatRelative(a.at)}
+            </Text>
+          </Box>
+        </Flex>
+      ))}
+    </Stack>
+  )
+}
+
 export default function DashboardPage() {
   const user = useAtomValue(userAtom)
-  const totals = useAsync(fetchTotals)
-  const statuses = useAsync(fetchAssetStatusCounts)
+  const log = useAtomValue(recordEventLogAtom)
+  const data = useDashboardData()
   const now = new Date()
   const role = user.role[0]
   const name = user.data?.displayName || user.data?.username || 'there'
-  const value = (key: 'assets' | 'leads' | 'documents') => (totals.status === 'success' ? totals.data[key] : null)
+  const ready = data.status === 'success' && data.options !== null
+  const stats = useMemo(
+    () => (data.options ? computeStats({ assets: data.assets, leads: data.leads, documents: data.documents }, data.options) : null),
+    [data.assets, data.leads, data.documents, data.options],
+  )
+  const activity = useMemo(() => recentActivity({ assets: data.assets, leads: data.leads, documents: data.documents }, log), [data.assets, data.leads, data.documents, log])
+  const docCount = (state: string) => stats?.documentsByState.find((c) => c.value === state)?.count ?? 0
 
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }} data-testid="dashboard-page">
-      <Stack gap="10">
-        <Flex
-          direction={{ base: 'column', sm: 'row' }}
-          justify="space-between"
-          align={{ base: 'flex-start', sm: 'center' }}
-          gap="4"
-        >
+      <Stack gap="8">
+        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="4">
           <Box>
             <Text fontSize="sm" color="fg.muted">
               {now.toLocaleDateString('en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
@@ -94,45 +197,94 @@ export default function DashboardPage() {
           </Button>
         </Flex>
 
-        <Section title="Overview" description="Records across the portal.">
-          {totals.status === 'error' ? (
-            <LoadError error={totals.error} onRetry={totals.reload} testId="dashboard-totals-error" />
-          ) : (
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-              <StatCard
-                label="Assets"
-                value={value('assets')}
-                hint="Equipment in the asset register"
-                icon={AssetIcon}
-                testId="stat-assets"
-              />
-              <StatCard
-                label="Opportunities"
-                value={value('leads')}
-                hint="Leads in the sales pipeline"
-                icon={OpportunityIcon}
-                testId="stat-leads"
-              />
-              <StatCard
-                label="Documents"
-                value={value('documents')}
-                hint="Files uploaded by the team"
-                icon={DocumentIcon}
-                testId="stat-documents"
-              />
-            </SimpleGrid>
-          )}
-        </Section>
+        {data.status === 'error' && (
+          <Alert.Root status="error" variant="subtle" borderRadius="lg" data-testid="dashboard-error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Could not load these figures</Alert.Title>
+              <Alert.Description>{errorMessage(data.error)}</Alert.Description>
+            </Alert.Content>
+            <Button size="sm" variant="outline" onClick={data.reload} alignSelf="center">
+              <RefreshIcon /> Try again
+            </Button>
+          </Alert.Root>
+        )}
 
-        <Section title="Assets by status" description="Condition of the assets in the register.">
-          <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }}>
-            {statuses.status === 'loading' && <StatusBreakdownSkeleton />}
-            {statuses.status === 'error' && (
-              <LoadError error={statuses.error} onRetry={statuses.reload} testId="dashboard-status-error" />
-            )}
-            {statuses.status === 'success' && <StatusBreakdown counts={statuses.data} />}
-          </Box>
-        </Section>
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="5" as="section" aria-label="Overview">
+          <StatCard label="Assets" value={ready ? data.totals.assets : null} hint="Equipment in the asset register" icon={AssetIcon} testId="stat-assets" />
+          <StatCard
+            label="Opportunities"
+            value={ready ? data.totals.leads : null}
+            hint={stats ? `${formatNumber(stats.openLeads)} open · ${formatK(stats.pipelineValue)} in the pipeline` : 'Leads in the sales pipeline'}
+            icon={OpportunityIcon}
+            testId="stat-leads"
+          />
+          <StatCard
+            label="Documents"
+            value={ready ? data.totals.documents : null}
+            hint={stats ? `${formatNumber(docCount('processing') + docCount('queued'))} processing · ${formatNumber(docCount('failed'))} failed` : 'Files uploaded by the team'}
+            icon={DocumentIcon}
+            testId="stat-documents"
+          />
+          <StatCard
+            label="Due for inspection"
+            value={stats && ready ? stats.overdue + stats.dueSoon : null}
+            hint={stats ? `${formatNumber(stats.overdue)} overdue · next 30 days` : 'Assets to inspect soon'}
+            icon={CalendarIcon}
+            testId="stat-inspections"
+          />
+        </SimpleGrid>
+
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5">
+          <Panel title="Assets by status" description="Condition of the assets in the register." testId="panel-asset-status">
+            {stats && ready ? <StatusBreakdown counts={stats.assetsByStatus} /> : <StatusBreakdownSkeleton />}
+          </Panel>
+          <Panel title="Assets by risk" description="Risk levels across the register." testId="panel-asset-risk">
+            {stats && ready ? <CountChart counts={stats.assetsByRisk} list="risks" testId="risk-chart" /> : <Skeleton h="220px" />}
+          </Panel>
+        </Grid>
+
+        <Panel
+          title="Pipeline by stage"
+          description="Estimated value of the opportunities per stage, and the same weighted by probability."
+          testId="panel-pipeline"
+        >
+          {stats && ready ? (
+            <Stack gap="5">
+              <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+                <Figure label="Open opportunities" value={formatNumber(stats.openLeads)} testId="stat-open-leads" />
+                <Figure label="Open pipeline" value={formatK(stats.pipelineValue)} hint={formatMoney(stats.pipelineValue)} testId="stat-pipeline-value" />
+                <Figure label="Weighted pipeline" value={formatK(stats.weightedValue)} hint={formatMoney(stats.weightedValue)} testId="stat-weighted-value" />
+                <Figure label="Won" value={formatK(stats.wonValue)} hint={formatMoney(stats.wonValue)} testId="stat-won-value" />
+              </SimpleGrid>
+              <PipelineChart stages={stats.stages} />
+            </Stack>
+          ) : (
+            <Skeleton h="300px" />
+          )}
+        </Panel>
+
+        <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="5">
+          <Panel
+            title="Due for inspection"
+            description="Overdue and the next 30 days."
+            testId="panel-inspections"
+            action={stats && stats.overdue > 0 ? <Badge colorPalette="red"><AlertIcon boxSize="3" /> {stats.overdue} overdue</Badge> : undefined}
+          >
+            {stats && ready ? <InspectionList items={stats.inspections} /> : <Skeleton h="40" />}
+          </Panel>
+          <Panel title="Documents" description="Processing state of the uploads." testId="panel-documents">
+            {stats && ready ? <DocumentStates counts={stats.documentsByState} /> : <Skeleton h="40" />}
+          </Panel>
+          <Panel title="Recent activity" description="Latest changes, live." testId="panel-activity">
+            {ready ? <ActivityList items={activity} /> : <Skeleton h="40" />}
+          </Panel>
+        </Grid>
+        {ready && !data.complete && (
+          <Text fontSize="xs" color="fg.subtle">
+            Breakdowns are computed from the first 5,000 records of each kind; totals are exact.
+          </Text>
+        )}
       </Stack>
     </Container>
   )

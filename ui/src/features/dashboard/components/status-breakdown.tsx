@@ -1,7 +1,7 @@
 import { Box, Flex, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react'
 
-import type { StatusCount } from '../api'
-import { statusColor } from '../status-colors'
+import type { Count as StatusCount } from '../stats'
+import { statusColor } from '@/lib/record-colors'
 
 const numberFormat = new Intl.NumberFormat('en')
 

@@ -1,0 +1,256 @@
+import { Box, CloseButton, Drawer, Field, Heading, IconButton, NativeSelect, Portal, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useAtom, useAtomValue } from 'jotai'
+import type { ReactNode } from 'react'
+
+import { SettingsIcon } from '@/components/icons'
+import { LAYOUT_STYLES, LAYOUTS, settingsAtom, THEME_IDS, THEMES, type LayoutMode, type ThemeSettings } from '@/lib/settings'
+
+import { settingsPanelOpenAtom } from './atoms'
+import { Choice, Toggle } from './controls'
+import { useUpdateSettings } from './use-settings'
+
+/** Spec section 9: 380 px wide, at most 90% of the viewport. */
+export const SETTINGS_PANEL_WIDTH = 380
+
+const MODE_LABELS: Record<LayoutMode, string> = { fullwidth: 'Full width', boxed: 'Boxed', container: 'Container' }
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-label={title}>
+      <Heading as="h3" size="sm" mb="3">
+        {title}
+      </Heading>
+      <Stack gap="3">{children}</Stack>
+    </Box>
+  )
+}
+
+function Sub({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box borderWidth="1px" borderColor="border.muted" borderRadius="lg" p="3">
+      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.subtle" mb="2">
+        {title}
+      </Text>
+      <Stack gap="2">{children}</Stack>
+    </Box>
+  )
+}
+
+function ThemeSelect({ part, label }: { part: keyof ThemeSettings; label: string }) {
+  const settings = useAtomValue(settingsAtom)
+  const update = useUpdateSettings()
+  const current = settings.theme[part]
+  return (
+    <Field.Root>
+      <Field.Label fontSize="xs" color="fg.muted">
+        {label}
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={current}
+          onChange={(e) => update({ theme: { [part]: e.target.value as ThemeSettings[typeof part] } })}
+          data-testid={`settings-theme-${part}`}
+        >
+          {THEME_IDS.map((id) => (
+            <option key={id} value={id}>
+              {THEMES[id].title} ({THEMES[id].mode})
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Box h="1.5" w="full" mt="1" borderRadius="full" style={{ background: `linear-gradient(90deg, ${THEMES[current].bg} 0 50%, ${THEMES[current].accent} 50%)` }} borderWidth="1px" borderColor="border" />
+    </Field.Root>
+  )
+}
+
+function SettingsForm() {
+  const settings = useAtomValue(settingsAtom)
+  const update = useUpdateSettings()
+  const { style, config } = settings.layout
+  const options = LAYOUTS[style].options
+  const onOff = [
+    { value: 'left', label: 'Left' },
+    { value: 'right', label: 'Right' },
+  ] as const
+  return (
+    <Stack gap="7">
+      <Section title="Layout">
+        <Choice
+          label="Style"
+          value={style}
+          options={LAYOUT_STYLES.map((s) => ({ value: s, label: s.replace('layout', 'Layout ') }))}
+          onChange={(s) => update({ layout: { style: s } })}
+          testId="settings-layout-style"
+        />
+        <Text fontSize="xs" color="fg.subtle" mt="-1">
+          {LAYOUTS[style].title}: {LAYOUTS[style].description}
+        </Text>
+        <Choice
+          label="Mode"
+          value={config.mode}
+          options={options.modes.map((m) => ({ value: m, label: MODE_LABELS[m] }))}
+          onChange={(mode) => update({ layout: { config: { mode } } })}
+          testId="settings-layout-mode"
+        />
+        {options.scroll && (
+          <Choice
+            label="Scroll"
+            value={config.scroll}
+            options={[
+              { value: 'content', label: 'Content' },
+              { value: 'body', label: 'Whole page' },
+            ]}
+            onChange={(scroll) => update({ layout: { config: { scroll } } })}
+            testId="settings-layout-scroll"
+          />
+        )}
+        <Sub title="Navbar">
+          <Toggle label="Display" checked={config.navbar.display} onChange={(display) => update({ layout: { config: { navbar: { display } } } })} testId="settings-navbar-display" />
+          {options.navbar.folded && (
+            <Toggle label="Folded" checked={config.navbar.folded} onChange={(folded) => update({ layout: { config: { navbar: { folded } } } })} testId="settings-navbar-folded" />
+          )}
+          {options.navbar.position && (
+            <Choice label="Position" value={config.navbar.position} options={onOff} onChange={(position) => update({ layout: { config: { navbar: { position } } } })} testId="settings-navbar-position" />
+          )}
+        </Sub>
+        <Sub title="Toolbar">
+          <Toggle label="Display" checked={config.toolbar.display} onChange={(display) => update({ layout: { config: { toolbar: { display } } } })} testId="settings-toolbar-display" />
+          {options.toolbar.style && (
+            <Choice
+              label="Style"
+              value={config.toolbar.style}
+              options={[
+                { value: 'fixed', label: 'Fixed' },
+                { value: 'static', label: 'Static' },
+              ]}
+              onChange={(s) => update({ layout: { config: { toolbar: { style: s } } } })}
+              testId="settings-toolbar-style"
+            />
+          )}
+          {options.toolbar.position && (
+            <Choice
+              label="Position"
+              value={config.toolbar.position}
+              options={[
+                { value: 'above', label: 'Above' },
+                { value: 'below', label: 'Below' },
+              ]}
+              onChange={(position) => update({ layout: { config: { toolbar: { position } } } })}
+              testId="settings-toolbar-position"
+            />
+          )}
+        </Sub>
+        <Sub title="Footer">
+          <Toggle label="Display" checked={config.footer.display} onChange={(display) => update({ layout: { config: { footer: { display } } } })} testId="settings-footer-display" />
+          {options.footer.style && (
+            <Choice
+              label="Style"
+              value={config.footer.style}
+              options={[
+                { value: 'fixed', label: 'Fixed' },
+                { value: 'static', label: 'Static' },
+              ]}
+              onChange={(s) => update({ layout: { config: { footer: { style: s } } } })}
+              testId="settings-footer-style"
+            />
+          )}
+          {options.footer.position && (
+            <Choice
+              label="Position"
+              value={config.footer.position}
+              options={[
+                { value: 'above', label: 'Above' },
+                { value: 'below', label: 'Below' },
+              ]}
+              onChange={(position) => update({ layout: { config: { footer: { position } } } })}
+              testId="settings-footer-position"
+            />
+          )}
+        </Sub>
+        {options.sidePanels && (
+          <Sub title="Side panels">
+            <Toggle
+              label="Team Chat strip"
+              checked={config.rightSidePanel.display}
+              onChange={(display) => update({ layout: { config: { rightSidePanel: { display } } } })}
+              testId="settings-right-panel-display"
+            />
+          </Sub>
+        )}
+        <Choice
+          label="Direction"
+          value={settings.direction}
+          options={[
+            { value: 'ltr', label: 'LTR' },
+            { value: 'rtl', label: 'RTL' },
+          ]}
+          onChange={(direction) => update({ direction })}
+          testId="settings-direction"
+        />
+      </Section>
+      <Separator />
+      <Section title="Theme">
+        <SimpleGrid columns={2} gap="3">
+          <ThemeSelect part="main" label="Main" />
+          <ThemeSelect part="navbar" label="Navbar" />
+          <ThemeSelect part="toolbar" label="Toolbar" />
+          <ThemeSelect part="footer" label="Footer" />
+        </SimpleGrid>
+      </Section>
+      <Separator />
+      <Section title="Behaviour">
+        <Toggle label="Custom Scrollbars" checked={settings.customScrollbars} onChange={(customScrollbars) => update({ customScrollbars })} testId="settings-custom-scrollbars" />
+        <Toggle label="Animations" checked={settings.animations} onChange={(animations) => update({ animations })} testId="settings-animations" />
+      </Section>
+      <Text fontSize="sm" color="fg.muted" borderWidth="1px" borderColor="border.muted" borderRadius="md" p="3" data-testid="settings-note">
+        Not all option combinations are available.
+      </Text>
+    </Stack>
+  )
+}
+
+/** The floating button that opens the settings panel. */
+export function SettingsFab({ offset }: { offset: number }) {
+  const [, setOpen] = useAtom(settingsPanelOpenAtom)
+  return (
+    <IconButton
+      aria-label="Settings"
+      title="Settings"
+      position="fixed"
+      bottom="24"
+      insetInlineEnd={`${offset}px`}
+      zIndex="sticky"
+      size="sm"
+      borderEndRadius="0"
+      colorPalette="brand"
+      boxShadow="md"
+      onClick={() => setOpen(true)}
+      data-testid="settings-fab"
+    >
+      <SettingsIcon />
+    </IconButton>
+  )
+}
+
+export function SettingsPanel() {
+  const [open, setOpen] = useAtom(settingsPanelOpenAtom)
+  return (
+    <Drawer.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="end">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content w={`${SETTINGS_PANEL_WIDTH}px`} maxW="90vw" data-testid="settings-panel">
+            <Drawer.Header borderBottomWidth="1px" borderColor="border.muted">
+              <Drawer.Title>Theme settings</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close settings" data-testid="settings-close" />
+            </Drawer.CloseTrigger>
+            <Drawer.Body py="5">{open && <SettingsForm />}</Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  )
+}

@@ -1,0 +1,93 @@
+import { Box, Flex, IconButton } from '@chakra-ui/react'
+import { useAtomValue, useSetAtom } from 'jotai'
+
+import { ChatIcon, MenuIcon, PanelIcon } from '@/components/icons'
+import { Logo } from '@/components/logo'
+import type { NavItem } from '@/lib/navigation'
+import { realtimeStateAtom } from '@/lib/realtime'
+import type { ThemeId } from '@/lib/settings'
+
+import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom } from './atoms'
+import { LanguageMenu } from './language-menu'
+import { NavSearch } from './search'
+import { Shortcuts } from './shortcuts'
+import { ThemeScope } from './theme'
+import { UserMenu } from './user-menu'
+
+function RealtimeDot() {
+  const { status, error } = useAtomValue(realtimeStateAtom)
+  const color = status === 'connected' ? 'green.400' : status === 'connecting' ? 'yellow.400' : 'fg.subtle'
+  const label =
+    status === 'connected'
+      ? 'Live updates on'
+      : status === 'connecting'
+        ? 'Connecting to live updates…'
+        : `Live updates off${error ? ` (${error})` : ''}; figures refresh when the connection returns`
+  return (
+    <Box
+      boxSize="2"
+      borderRadius="full"
+      bg={color}
+      mx="2"
+      title={label}
+      role="status"
+      aria-label={label}
+      data-testid="realtime-status"
+      data-status={status}
+    />
+  )
+}
+
+export function Toolbar({
+  items,
+  theme,
+  showNavToggle,
+  showBrand,
+  sticky,
+}: {
+  items: NavItem[]
+  theme: ThemeId
+  /** The hamburger that opens the navigation drawer (small screens). */
+  showNavToggle: boolean
+  /** Horizontal layouts carry the logo in the toolbar. */
+  showBrand: boolean
+  sticky: boolean
+}) {
+  const openNavbar = useSetAtom(navbarMobileOpenAtom)
+  const toggleQuickPanel = useSetAtom(quickPanelOpenAtom)
+  const toggleChat = useSetAtom(chatPanelOpenAtom)
+  return (
+    <ThemeScope
+      theme={theme}
+      as="header"
+      position={sticky ? 'sticky' : 'relative'}
+      top="0"
+      zIndex="sticky"
+      bg="bg.panel"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      data-testid="toolbar"
+    >
+      <Flex align="center" h="16" px={{ base: '2', md: '4' }} gap="1" position="relative">
+        {showNavToggle && (
+          <IconButton aria-label="Open navigation" variant="ghost" size="sm" hideFrom="lg" onClick={() => openNavbar(true)} data-testid="navbar-toggle">
+            <MenuIcon />
+          </IconButton>
+        )}
+        {showBrand && <Logo boxSize="8" mx="2" />}
+        <Shortcuts items={items} />
+        <Box flex="1" />
+        <NavSearch items={items} />
+        <LanguageMenu />
+        <IconButton aria-label="Quick panel" title="Quick panel" variant="ghost" size="sm" onClick={() => toggleQuickPanel((o) => !o)} data-testid="quick-panel-toggle">
+          <PanelIcon />
+        </IconButton>
+        <IconButton aria-label="Team Chat" title="Team Chat" variant="ghost" size="sm" hideFrom="lg" onClick={() => toggleChat((o) => !o)} data-testid="chat-panel-toggle">
+          <ChatIcon />
+        </IconButton>
+        <RealtimeDot />
+        <UserMenu />
+      </Flex>
+    </ThemeScope>
+  )
+}

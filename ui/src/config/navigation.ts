@@ -1,0 +1,41 @@
+import { getConfig } from '@/lib/config'
+import type { NavItem } from '@/lib/navigation'
+
+/**
+ * The navigation, from one configuration (spec section 2 "Shell"). The product pages are open to
+ * all four roles; the sample areas add their own groups here later (e.g. an 'Applications' group
+ * and a 'Pages' group) without touching the shell.
+ */
+export function navigationConfig(): NavItem[] {
+  return [
+    {
+      id: 'portal',
+      title: 'Portal',
+      type: 'group',
+      children: [
+        { id: 'dashboard', title: 'Dashboard', type: 'item', icon: 'dashboard', url: '/dashboard', exact: true },
+        { id: 'assets', title: 'Assets', type: 'item', icon: 'assets', url: '/assets' },
+        { id: 'documents', title: 'Documents', type: 'item', icon: 'documents', url: '/documents' },
+        { id: 'opportunities', title: 'Opportunities', type: 'item', icon: 'opportunities', url: '/leads' },
+      ],
+    },
+    { id: 'divider-tools', type: 'divider' },
+    {
+      id: 'tools',
+      title: 'Tools',
+      type: 'group',
+      children: [
+        {
+          id: 'video-chat',
+          title: 'Video Chat',
+          type: 'link',
+          icon: 'video',
+          url: getConfig().videoChatUrl,
+          external: true,
+          target: '_blank',
+          badge: { title: 'NEW', bg: '#0ea5e9', fg: '#ffffff' },
+        },
+      ],
+    },
+  ]
+}

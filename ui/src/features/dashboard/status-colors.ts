@@ -1,1 +1,0 @@
-export { statusColor } from '@/lib/record-colors'

@@ -1,0 +1,23 @@
+import { atom } from 'jotai'
+
+import type { AnyRecord, UserRef } from '@/lib/records'
+
+/**
+ * People seen on records (there is no users list yet): the assignee and owner pickers offer them.
+ * personKey ('assignedTechnician', 'owner', 'uploadedBy') -> id -> display name.
+ */
+export const peopleAtom = atom<Record<string, Record<string, string>>>({})
+
+export const rememberPeopleAtom = atom(null, (get, set, { records, keys }: { records: AnyRecord[]; keys: string[] }) => {
+  const current = get(peopleAtom)
+  let next = current
+  for (const key of keys) {
+    for (const record of records) {
+      const person = record[key] as UserRef | null | undefined
+      if (!person || typeof person.id !== 'number') continue
+      if (next[key]?.[person.id] === person.displayName) continue
+      next = { ...next, [key]: { ...next[key], [person.id]: person.displayName } }
+    }
+  }
+  if (next !== current) set(peopleAtom, next)
+})

@@ -1,0 +1,131 @@
+import { Alert, Box, Button, ButtonGroup, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
+import { useAtomValue } from 'jotai'
+import { lazy, Suspense, useCallback, useMemo } from 'react'
+import { Link as RouterLink, useSearchParams } from 'react-router-dom'
+
+import { BoardIcon, ListIcon, PlusIcon, RefreshIcon } from '@/components/icons'
+import { PageLoader } from '@/components/page-loader'
+import { useOptions } from '@/hooks/use-options'
+import { errorMessage } from '@/lib/api'
+import { userAtom } from '@/lib/auth'
+import { formatNumber } from '@/lib/format'
+import { canCreate } from '@/lib/permissions'
+import type { Resource } from '@/lib/records'
+
+import { RESOURCE_CONFIGS } from '../config'
+import { useLiveRows, useRecordList } from '../hooks'
+import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
+
+import { ListToolbar } from './list-toolbar'
+import { Pagination } from './pagination'
+import { RecordTable } from './record-table'
+
+const LeadBoard = lazy(() => import('./lead-board'))
+
+function TableView({ resource, state, update }: { resource: Resource; state: ListState; update: (patch: Partial<ListState>) => void }) {
+  const config = RESOURCE_CONFIGS[resource]
+  const user = useAtomValue(userAtom)
+  const options = useOptions()
+  const params = useMemo(() => toApiParams(state, config, user.data?.id), [state, config, user.data?.id])
+  const list = useRecordList(resource, params)
+  const rows = useLiveRows(resource, list.page?.items)
+  const columns = visibleColumns(state, config)
+  const total = list.page?.total ?? 0
+  // A page past the end (records were deleted meanwhile): go to the last one.
+  const pages = Math.max(1, Math.ceil(total / state.perPage))
+  return (
+    <Stack gap="4">
+      {list.status === 'error' && (
+        <Alert.Root status="error" borderRadius="lg" data-testid="list-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Could not load the list</Alert.Title>
+            <Alert.Description>{errorMessage(list.error)}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={list.reload}>
+            <RefreshIcon /> Try again
+          </Button>
+        </Alert.Root>
+      )}
+      <RecordTable
+        config={config}
+        columns={columns}
+        rows={rows}
+        state={state}
+        options={options}
+        loading={list.status === 'loading'}
+        onSort={(key) => update(nextSort(state, key))}
+      />
+      {list.page && (
+        <Pagination
+          page={Math.min(state.page, pages)}
+          perPage={state.perPage}
+          total={total}
+          onPage={(page) => update({ page })}
+          onPerPage={(perPage) => update({ perPage, page: 1 })}
+        />
+      )}
+      <Text fontSize="xs" color="fg.subtle" aria-live="polite" data-testid="list-total">
+        {list.page ? `${formatNumber(total)} ${total === 1 ? config.one : config.title.toLowerCase()}` : ''}
+        {list.refreshing && list.page ? ' · updating…' : ''}
+      </Text>
+    </Stack>
+  )
+}
+
+/** /assets, /documents, /leads: the list (and for opportunities, the board by stage). */
+export default function RecordListPage({ resource }: { resource: Resource }) {
+  const config = RESOURCE_CONFIGS[resource]
+  const [search, setSearch] = useSearchParams()
+  const user = useAtomValue(userAtom)
+  const state = useMemo(() => parseListState(search, config), [search, config])
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      setSearch(serializeListState({ ...parseListState(search, config), ...patch }, config), {
+        replace: patch.q !== undefined && Object.keys(patch).length <= 2,
+      })
+    },
+    [search, config, setSearch],
+  )
+  const board = state.view === 'board'
+  const role = user.role[0]
+
+  return (
+    <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} data-testid={`list-page-${resource}`}>
+      <Stack gap="5">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h1" size="2xl" data-testid="list-title">
+            {config.title}
+          </Heading>
+          <Flex gap="2" align="center">
+            {resource === 'leads' && (
+              <ButtonGroup size="sm" variant="outline" attached>
+                <IconButton aria-label="List" aria-pressed={!board} variant={board ? 'outline' : 'subtle'} onClick={() => update({ view: 'list' })} data-testid="view-list">
+                  <ListIcon />
+                </IconButton>
+                <IconButton aria-label="Board by stage" aria-pressed={board} variant={board ? 'subtle' : 'outline'} onClick={() => update({ view: 'board' })} data-testid="view-board">
+                  <BoardIcon />
+                </IconButton>
+              </ButtonGroup>
+            )}
+            {canCreate(role, resource) && (
+              <Button asChild size="sm" colorPalette="brand">
+                <RouterLink to={`${config.path}/new`} data-testid="list-new">
+                  <PlusIcon /> New {config.one}
+                </RouterLink>
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+        <ListToolbar config={config} state={state} options={useOptions()} onChange={update} showColumns={!board} />
+        {board ? (
+          <Suspense fallback={<PageLoader />}>
+            <LeadBoard state={state} />
+          </Suspense>
+        ) : (
+          <TableView resource={resource} state={state} update={update} />
+        )}
+      </Stack>
+    </Box>
+  )
+}

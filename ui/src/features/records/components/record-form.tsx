@@ -1,0 +1,194 @@
+import { Button, chakra, Field, HStack, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, type FormEvent } from 'react'
+
+import type { FieldErrors } from '@/lib/api'
+import { mayEditField } from '@/lib/permissions'
+import { listRecords, type AnyRecord, type Options, type Resource } from '@/lib/records'
+
+import { peopleAtom, rememberPeopleAtom } from '../atoms'
+import type { FieldDef } from '../config'
+import type { FormValues } from '../form-values'
+
+import { RecordPicker } from './record-picker'
+
+/** Fills the people pickers: one page of records sorted by the person field brings everyone assigned. */
+function usePeopleFor(resource: Resource, fields: FieldDef[]) {
+  const remember = useSetAtom(rememberPeopleAtom)
+  const personFields = fields.filter((f) => f.kind === 'person' && f.editable)
+  const key = personFields.map((f) => `${f.key}:${f.personKey}`).join(',')
+  useEffect(() => {
+    if (!key) return
+    const controller = new AbortController()
+    for (const pair of key.split(',')) {
+      const [field, personKey] = pair.split(':')
+      listRecords(resource, { perPage: 100, sort: field, order: 'desc' }, controller.signal).then(
+        (page) => remember({ records: page.items as unknown as AnyRecord[], keys: [personKey] }),
+        () => undefined,
+      )
+    }
+    return () => controller.abort()
+  }, [resource, key, remember])
+}
+
+function Control({
+  field,
+  value,
+  disabled,
+  options,
+  people,
+  onChange,
+}: {
+  field: FieldDef
+  value: string
+  disabled: boolean
+  options: Options | null
+  people: Record<string, string>
+  onChange: (value: string) => void
+}) {
+  const common = { 'data-testid': `field-${field.key}`, name: field.key, disabled }
+  switch (field.kind) {
+    case 'enum': {
+      const list = options?.[field.options!] ?? []
+      return (
+        <NativeSelect.Root size="sm" disabled={disabled}>
+          <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} {...common}>
+            {!field.required && <option value="">—</option>}
+            {value && !list.some((o) => o.value === value) && <option value={value}>{value}</option>}
+            {field.required && !value && <option value="">Choose…</option>}
+            {list.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )
+    }
+    case 'person': {
+      const entries = Object.entries(people).sort((a, b) => a[1].localeCompare(b[1]))
+      return (
+        <NativeSelect.Root size="sm" disabled={disabled}>
+          <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} {...common}>
+            <option value="">Unassigned</option>
+            {value && !people[value] && <option value={value}>User #{value}</option>}
+            {entries.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )
+    }
+    case 'textarea':
+      return <Textarea size="sm" rows={4} value={value} onChange={(e) => onChange(e.target.value)} maxLength={field.maxLength} {...common} />
+    case 'date':
+      return <Input size="sm" type="date" value={value} onChange={(e) => onChange(e.target.value)} {...common} />
+    case 'recordRef':
+      return <RecordPicker resource={field.refResource!} value={value} disabled={disabled} testId={`field-${field.key}`} onChange={onChange} />
+    case 'money':
+    case 'number':
+    case 'percent':
+      return (
+        <Input
+          size="sm"
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={field.placeholder}
+          {...common}
+        />
+      )
+    default:
+      return (
+        <Input
+          size="sm"
+          type={field.kind === 'email' ? 'email' : 'text'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={field.maxLength}
+          placeholder={field.placeholder}
+          {...common}
+        />
+      )
+  }
+}
+
+/**
+ * Create / edit form. Validation is the server's: its field messages show under the fields.
+ * Fields the role may not change are shown disabled.
+ */
+export function RecordForm({
+  resource,
+  fields,
+  values,
+  onValues,
+  editable,
+  errors,
+  options,
+  submitting,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  resource: Resource
+  fields: FieldDef[]
+  values: FormValues
+  onValues: (values: FormValues) => void
+  editable: 'all' | readonly string[]
+  errors: FieldErrors
+  options: Options | null
+  submitting: boolean
+  submitLabel: string
+  onSubmit: () => void
+  onCancel: () => void
+}) {
+  usePeopleFor(resource, fields)
+  const people = useAtomValue(peopleAtom)
+  const shown = fields.filter((f) => f.editable && (!f.when || f.when(values)))
+  return (
+    <chakra.form
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault()
+        onSubmit()
+      }}
+      data-testid="record-form"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {shown.map((field) => (
+          <Field.Root
+            key={field.key}
+            invalid={Boolean(errors[field.key])}
+            gridColumn={field.kind === 'textarea' ? { md: 'span 2' } : undefined}
+          >
+            <Field.Label>
+              {field.label}
+              {field.required && <Field.RequiredIndicator />}
+            </Field.Label>
+            <Control
+              field={field}
+              value={values[field.key] ?? ''}
+              disabled={submitting || !mayEditField(editable, field.key)}
+              options={options}
+              people={people[field.personKey ?? ''] ?? {}}
+              onChange={(value) => onValues({ ...values, [field.key]: value })}
+            />
+            {errors[field.key] && <Field.ErrorText data-testid={`field-error-${field.key}`}>{errors[field.key]}</Field.ErrorText>}
+          </Field.Root>
+        ))}
+      </SimpleGrid>
+      <HStack justify="flex-end" gap="2" mt="6">
+        <Button variant="ghost" onClick={onCancel} disabled={submitting} data-testid="form-cancel">
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={submitting} data-testid="form-submit">
+          {submitLabel}
+        </Button>
+      </HStack>
+    </chakra.form>
+  )
+}

@@ -1,0 +1,151 @@
+import { Badge, Box, chakra, HStack, Skeleton, Table, Text } from '@chakra-ui/react'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
+import type { Options } from '@/lib/records'
+
+import type { ColumnDef, ResourceConfig } from '../config'
+import type { LiveRow } from '../hooks'
+import type { ListState } from '../list-state'
+
+import { RecordValue } from './value'
+
+function SortHeader({ column, state, onSort }: { column: ColumnDef; state: ListState; onSort: (key: string) => void }) {
+  const key = column.sortKey ?? column.key
+  const sortable = column.sortable !== false
+  const active = state.sort === key
+  const ariaSort = active ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none'
+  return (
+    <Table.ColumnHeader
+      aria-sort={sortable ? ariaSort : undefined}
+      textAlign={column.align === 'end' ? 'end' : 'start'}
+      whiteSpace="nowrap"
+      data-testid={`col-${column.key}`}
+    >
+      {sortable ? (
+        <chakra.button
+          type="button"
+          display="inline-flex"
+          alignItems="center"
+          gap="1"
+          fontWeight="semibold"
+          color={active ? 'fg' : 'fg.muted'}
+          _hover={{ color: 'fg' }}
+          onClick={() => onSort(key)}
+          data-testid={`sort-${column.key}`}
+        >
+          {column.label}
+          {active ? (
+            state.order === 'asc' ? <ArrowUpIcon boxSize="3.5" /> : <ArrowDownIcon boxSize="3.5" />
+          ) : (
+            <SortIcon boxSize="3.5" opacity={0.35} />
+          )}
+        </chakra.button>
+      ) : (
+        column.label
+      )}
+    </Table.ColumnHeader>
+  )
+}
+
+export function RecordTable({
+  config,
+  columns,
+  rows,
+  state,
+  options,
+  loading,
+  onSort,
+}: {
+  config: ResourceConfig
+  columns: ColumnDef[]
+  rows: LiveRow[]
+  state: ListState
+  options: Options | null
+  loading: boolean
+  onSort: (key: string) => void
+}) {
+  const navigate = useNavigate()
+  return (
+    <Box overflowX="auto" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg.panel">
+      <Table.Root size="sm" interactive stickyHeader data-testid="record-table">
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            {columns.map((column) => (
+              <SortHeader key={column.key} column={column} state={state} onSort={onSort} />
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {loading &&
+            rows.length === 0 &&
+            Array.from({ length: 8 }, (_, i) => (
+              <Table.Row key={`skeleton-${i}`}>
+                {columns.map((c) => (
+                  <Table.Cell key={c.key}>
+                    <Skeleton h="4" />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          {rows.map(({ record, deleted, flash }) => {
+            const href = `${config.path}/${record.id}`
+            return (
+              <Table.Row
+                key={`${record.id}:${flash ?? ''}`}
+                cursor={deleted ? 'default' : 'pointer'}
+                opacity={deleted ? 0.5 : 1}
+                textDecoration={deleted ? 'line-through' : undefined}
+                onClick={(e) => {
+                  if (deleted || (e.target as Element).closest('a,button')) return
+                  navigate(href)
+                }}
+                animation={flash ? 'portalFlash 2.5s ease-out' : undefined}
+                data-testid={`row-${record.id}`}
+                data-version={record.version}
+                data-deleted={deleted ? 'true' : undefined}
+                data-flash={flash ? String(flash) : undefined}
+              >
+                {columns.map((column, index) => (
+                  <Table.Cell
+                    key={column.key}
+                    textAlign={column.align === 'end' ? 'end' : 'start'}
+                    whiteSpace={column.kind === 'textarea' ? 'normal' : 'nowrap'}
+                    maxW="72"
+                    overflow="hidden"
+                    textOverflow="ellipsis"
+                    data-testid={`cell-${record.id}-${column.key}`}
+                  >
+                    {index === 0 && !deleted ? (
+                      <HStack gap="2">
+                        <chakra.a asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
+                          <RouterLink to={href}>
+                            <RecordValue def={column} record={record} options={options} />
+                          </RouterLink>
+                        </chakra.a>
+                      </HStack>
+                    ) : (
+                      <HStack gap="2">
+                        <RecordValue def={column} record={record} options={options} />
+                        {index === 0 && deleted && (
+                          <Badge colorPalette="red" size="sm" textDecoration="none">
+                            Deleted
+                          </Badge>
+                        )}
+                      </HStack>
+                    )}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            )
+          })}
+        </Table.Body>
+      </Table.Root>
+      {!loading && rows.length === 0 && (
+        <Text textAlign="center" py="12" color="fg.muted" data-testid="list-empty">
+          No {config.title.toLowerCase()} match this view.
+        </Text>
+      )}
+    </Box>
+  )
+}

@@ -1,0 +1,193 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+
+import {
+  lastSeqFor,
+  liveRecordsAtom,
+  overlay,
+  realtimeEpochAtom,
+  recordEventLogAtom,
+  type LiveEntry,
+} from '@/lib/realtime'
+import {
+  fetchHistory,
+  getRecord,
+  listRecords,
+  type AnyRecord,
+  type HistoryEntry,
+  type ListParams,
+  type Page,
+  type Resource,
+} from '@/lib/records'
+
+import { rememberPeopleAtom } from './atoms'
+import { RESOURCE_CONFIGS } from './config'
+
+function personKeys(resource: Resource): string[] {
+  return RESOURCE_CONFIGS[resource].columns.filter((c) => c.personKey).map((c) => c.personKey!)
+}
+
+/** Debounced "something was created or deleted here" counter, from the pushes. */
+export function useStructuralChanges(resource: Resource, delay: number): number {
+  const log = useAtomValue(recordEventLogAtom)
+  const seq = lastSeqFor(log, resource, ['record.created', 'record.deleted'])
+  const [settled, setSettled] = useState(seq)
+  useEffect(() => {
+    if (seq === settled) return
+    const timer = setTimeout(() => setSettled(seq), delay)
+    return () => clearTimeout(timer)
+  }, [seq, settled, delay])
+  return settled
+}
+
+export interface ListResult {
+  status: 'loading' | 'success' | 'error'
+  page: Page<AnyRecord> | null
+  error: unknown
+  /** A refetch runs while the previous rows stay on screen. */
+  refreshing: boolean
+  reload: () => void
+}
+
+/**
+ * One page of a list, kept current: refetched when the query changes, after every (re)connect
+ * (so nothing pushed while offline is missed) and shortly after a record is created or deleted
+ * anywhere (so new rows appear and deleted ones go). Updates are laid over the rows in place.
+ */
+export function useRecordList(resource: Resource, params: ListParams): ListResult {
+  const epoch = useAtomValue(realtimeEpochAtom)
+  const structural = useStructuralChanges(resource, 1200)
+  const remember = useSetAtom(rememberPeopleAtom)
+  const [attempt, setAttempt] = useState(0)
+  const [state, setState] = useState<{ status: ListResult['status']; page: Page<AnyRecord> | null; error: unknown; key: string }>(
+    { status: 'loading', page: null, error: null, key: '' },
+  )
+  const key = JSON.stringify([resource, params])
+  // Which request the shown state answers: a newer one in flight means "refreshing".
+  const token = `${key}#${epoch}#${structural}#${attempt}`
+  const [answered, setAnswered] = useState('')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    listRecords(resource, JSON.parse(key)[1] as ListParams, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted) return
+        const items = (page.items ?? []) as unknown as AnyRecord[]
+        remember({ records: items, keys: personKeys(resource) })
+        setState({ status: 'success', page: { ...page, items }, error: null, key })
+        setAnswered(token)
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        setState((s) => ({ status: 'error', page: s.key === key ? s.page : null, error, key }))
+        setAnswered(token)
+      },
+    )
+    return () => controller.abort()
+  }, [resource, key, token, remember])
+  const refreshing = answered !== token
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), [])
+  const status = state.key === key || state.status === 'error' ? state.status : state.page ? 'success' : 'loading'
+  return { status, page: state.page, error: state.error, refreshing, reload }
+}
+
+export interface LiveRow {
+  record: AnyRecord
+  live: LiveEntry | null
+  deleted: boolean
+  /** A push about this row arrived a moment ago: the row glows. */
+  flash: number | null
+}
+
+/** The rows with the pushes laid over them. */
+export function useLiveRows(resource: Resource, items: AnyRecord[] | undefined): LiveRow[] {
+  const live = useAtomValue(liveRecordsAtom)[resource]
+  // Only pushes that arrived while this page is open make a row glow (once, when they arrive).
+  const [mountedAt] = useState(() => Date.now())
+  return useMemo(() => {
+    return (items ?? []).map((item) => {
+      const shown = overlay(item, live)
+      const entry = live?.[item.id]
+      const flash = entry && entry.at >= mountedAt ? entry.at : null
+      return { record: shown.record, live: shown.live, deleted: shown.deleted, flash }
+    })
+  }, [items, live, mountedAt])
+}
+
+export interface DetailResult {
+  status: 'loading' | 'success' | 'error'
+  record: AnyRecord | null
+  error: unknown
+  /** What the latest push says, when it is newer than `record` (or the record was deleted). */
+  live: LiveEntry | null
+  deleted: boolean
+  reload: () => void
+  /** Replace the shown record (after a save or with a 409's `current`). */
+  replace: (record: AnyRecord) => void
+}
+
+/** One record, refetched after every (re)connect; pushes about it are reported, not applied blindly. */
+export function useRecordDetail(resource: Resource, id: number | null): DetailResult {
+  const epoch = useAtomValue(realtimeEpochAtom)
+  const remember = useSetAtom(rememberPeopleAtom)
+  const liveAll = useAtomValue(liveRecordsAtom)[resource]
+  const [attempt, setAttempt] = useState(0)
+  const [state, setState] = useState<{ status: DetailResult['status']; record: AnyRecord | null; error: unknown }>({
+    status: 'loading',
+    record: null,
+    error: null,
+  })
+
+  useEffect(() => {
+    if (id === null) return
+    const controller = new AbortController()
+    getRecord(resource, id, controller.signal).then(
+      (record) => {
+        if (controller.signal.aborted) return
+        const r = record as unknown as AnyRecord
+        remember({ records: [r], keys: personKeys(resource) })
+        setState({ status: 'success', record: r, error: null })
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState((s) => ({ status: s.record ? s.status : 'error', record: s.record, error }))
+      },
+    )
+    return () => controller.abort()
+  }, [resource, id, epoch, attempt, remember])
+
+  const entry = id !== null ? liveAll?.[id] : undefined
+  const record = state.record
+  const live = entry && record && (entry.deleted || entry.version > record.version) ? entry : null
+  return {
+    status: state.status,
+    record,
+    error: state.error,
+    live,
+    deleted: Boolean(live?.deleted),
+    reload: useCallback(() => setAttempt((n) => n + 1), []),
+    replace: useCallback((r: AnyRecord) => setState({ status: 'success', record: r, error: null }), []),
+  }
+}
+
+/** A record's history, refetched whenever the record's version changes. */
+export function useHistory(resource: Resource, id: number | null, version: number | undefined) {
+  const [state, setState] = useState<{ items: HistoryEntry[] | null; error: unknown }>({ items: null, error: null })
+  const last = useRef<string>('')
+  useEffect(() => {
+    if (id === null || version === undefined) return
+    const key = `${resource}/${id}@${version}`
+    if (last.current === key) return
+    last.current = key
+    const controller = new AbortController()
+    fetchHistory(resource, id, controller.signal).then(
+      (items) => !controller.signal.aborted && setState({ items, error: null }),
+      (error: unknown) => !controller.signal.aborted && setState((s) => ({ items: s.items, error })),
+    )
+    return () => {
+      controller.abort()
+      last.current = ''
+    }
+  }, [resource, id, version])
+  return state
+}

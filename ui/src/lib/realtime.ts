@@ -1,0 +1,221 @@
+/**
+ * Server-pushed state, kept in jotai atoms. The socket layer (lib/socket.ts) writes here; pages read.
+ * Pure reducers (tested) do the work; the atoms only hold their results.
+ */
+import { atom } from 'jotai'
+
+import { isResource, RESOURCES, type AnyRecord, type Resource } from './records'
+
+export type RecordEventType = 'record.created' | 'record.updated' | 'record.deleted'
+
+/** The `record` event (Socket.IO). */
+export interface RecordEvent {
+  type: RecordEventType
+  resource: Resource
+  id: number
+  version: number
+  /** The public record; null when deleted. */
+  record: AnyRecord | null
+  actorId: number | null
+  changed: string[]
+}
+
+/** What the pages know about a record from the pushes since the page was opened. */
+export interface LiveEntry {
+  id: number
+  version: number
+  record: AnyRecord | null
+  deleted: boolean
+  type: RecordEventType
+  /** When the push arrived (ms since epoch): rows changed in the last seconds are highlighted. */
+  at: number
+  actorId: number | null
+  changed: string[]
+}
+
+export type LiveRecords = Record<Resource, Record<number, LiveEntry>>
+
+export interface LoggedEvent extends RecordEvent {
+  at: number
+  /** Increasing number of the push in this page load (a stable key). */
+  seq: number
+}
+
+const EVENT_TYPES: readonly string[] = ['record.created', 'record.updated', 'record.deleted']
+
+/** Validates a pushed payload; null when it is not a record event this UI understands. */
+export function toRecordEvent(payload: unknown): RecordEvent | null {
+  if (typeof payload !== 'object' || payload === null) return null
+  const p = payload as Record<string, unknown>
+  if (typeof p.type !== 'string' || !EVENT_TYPES.includes(p.type)) return null
+  if (!isResource(p.resource)) return null
+  const id = Number(p.id)
+  const version = Number(p.version)
+  if (!Number.isInteger(id) || !Number.isFinite(version)) return null
+  const record =
+    typeof p.record === 'object' && p.record !== null && p.type !== 'record.deleted'
+      ? ({ ...(p.record as AnyRecord), id } as AnyRecord)
+      : null
+  if (p.type !== 'record.deleted' && record === null) return null
+  return {
+    type: p.type as RecordEventType,
+    resource: p.resource,
+    id,
+    version,
+    record,
+    actorId: typeof p.actorId === 'number' ? p.actorId : null,
+    changed: Array.isArray(p.changed) ? p.changed.filter((c): c is string => typeof c === 'string') : [],
+  }
+}
+
+export const emptyLiveRecords = (): LiveRecords =>
+  Object.fromEntries(RESOURCES.map((r) => [r, {}])) as unknown as LiveRecords
+
+/** Entries kept per resource (oldest pushes are forgotten first). */
+export const MAX_LIVE_ENTRIES = 500
+
+/**
+ * Applies one push. A push older than what is known (lower version) is ignored, except that a
+ * deletion always wins.
+ */
+export function applyRecordEvent(state: LiveRecords, event: RecordEvent, now: number): LiveRecords {
+  const current = state[event.resource] ?? {}
+  const known = current[event.id]
+  const deleted = event.type === 'record.deleted'
+  if (known && !deleted && (known.deleted || known.version >= event.version)) return state
+  const entry: LiveEntry = {
+    id: event.id,
+    version: event.version,
+    record: deleted ? null : event.record,
+    deleted,
+    type: event.type,
+    at: now,
+    actorId: event.actorId,
+    changed: event.changed,
+  }
+  let next: Record<number, LiveEntry> = { ...current, [event.id]: entry }
+  const ids = Object.keys(next)
+  if (ids.length > MAX_LIVE_ENTRIES) {
+    const oldest = Object.values(next)
+      .sort((a, b) => a.at - b.at)
+      .slice(0, ids.length - MAX_LIVE_ENTRIES)
+    next = { ...next }
+    for (const e of oldest) delete next[e.id]
+  }
+  return { ...state, [event.resource]: next }
+}
+
+export interface Versioned {
+  id: number
+  version: number
+}
+
+export interface Overlaid<T> {
+  record: T
+  /** The push that produced the shown state, when it is newer than what was fetched. */
+  live: LiveEntry | null
+  deleted: boolean
+}
+
+/** A fetched record with what pushes say about it laid over (newer version wins; deleted wins). */
+export function overlay<T extends Versioned>(item: T, live: Record<number, LiveEntry> | undefined): Overlaid<T> {
+  const entry = live?.[item.id]
+  if (!entry) return { record: item, live: null, deleted: false }
+  if (entry.deleted) return { record: item, live: entry, deleted: true }
+  if (entry.version > item.version && entry.record) {
+    return { record: { ...item, ...(entry.record as unknown as T) }, live: entry, deleted: false }
+  }
+  return { record: item, live: null, deleted: false }
+}
+
+/**
+ * Applies a push to a whole collection held in memory (the dashboard keeps every record):
+ * created -> added (unless known), updated -> replaced when newer (added if unknown), deleted -> removed.
+ */
+export function applyToCollection<T extends Versioned>(items: readonly T[], event: RecordEvent): T[] {
+  const index = items.findIndex((i) => i.id === event.id)
+  if (event.type === 'record.deleted') {
+    return index === -1 ? (items as T[]) : items.filter((i) => i.id !== event.id)
+  }
+  if (!event.record) return items as T[]
+  const record = event.record as unknown as T
+  if (index === -1) return [...items, record]
+  if (items[index].version >= event.version) return items as T[]
+  const next = items.slice()
+  next[index] = { ...items[index], ...record }
+  return next
+}
+
+export const MAX_LOGGED_EVENTS = 50
+
+export function logEvent(log: readonly LoggedEvent[], event: RecordEvent, now: number, seq: number): LoggedEvent[] {
+  return [{ ...event, at: now, seq }, ...log].slice(0, MAX_LOGGED_EVENTS)
+}
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected'
+
+export interface RealtimeState {
+  status: ConnectionStatus
+  /** Counts (re)connections: pages refetch what they show when it changes, so nothing is missed. */
+  epoch: number
+  /** Last connection problem, for the status dot's tooltip. */
+  error: string | null
+}
+
+export const realtimeStateAtom = atom<RealtimeState>({ status: 'idle', epoch: 0, error: null })
+
+/** Derived: the reconnect counter alone (pages depend on it to refetch). */
+export const realtimeEpochAtom = atom((get) => get(realtimeStateAtom).epoch)
+
+export const liveRecordsAtom = atom<LiveRecords>(emptyLiveRecords())
+
+/** The latest pushes, newest first (dashboard activity, list refetch triggers). */
+export const recordEventLogAtom = atom<LoggedEvent[]>([])
+
+let sequence = 0
+
+/** Write-only: one push into every atom that keeps pushed state. */
+export const receiveRecordEventAtom = atom(null, (get, set, event: RecordEvent) => {
+  const now = Date.now()
+  sequence += 1
+  set(liveRecordsAtom, applyRecordEvent(get(liveRecordsAtom), event, now))
+  set(recordEventLogAtom, logEvent(get(recordEventLogAtom), event, now, sequence))
+})
+
+/** Write-only: forget every push (sign-out). */
+export const resetRealtimeAtom = atom(null, (_get, set) => {
+  set(liveRecordsAtom, emptyLiveRecords())
+  set(recordEventLogAtom, [])
+  set(realtimeStateAtom, { status: 'idle', epoch: 0, error: null })
+})
+
+/** Derived per resource: the latest push sequence for that resource (a cheap "something changed" key). */
+export function lastSeqFor(log: readonly LoggedEvent[], resource: Resource, types?: RecordEventType[]): number {
+  const found = log.find((e) => e.resource === resource && (!types || types.includes(e.type)))
+  return found ? found.seq : 0
+}
+
+/**
+ * A whole collection fetched at `fetchedAt` with every push laid over it: newer versions
+ * replace rows, deletions remove them, and records pushed after the fetch that it does not hold
+ * are added. Pure, so figures computed from it update the moment a push arrives.
+ */
+export function mergeLive<T extends Versioned>(
+  items: readonly T[],
+  live: Record<number, LiveEntry> | undefined,
+  fetchedAt: number,
+): T[] {
+  if (!live) return items as T[]
+  const out: T[] = []
+  const seen = new Set<number>()
+  for (const item of items) {
+    seen.add(item.id)
+    const shown = overlay(item, live)
+    if (!shown.deleted) out.push(shown.record)
+  }
+  for (const entry of Object.values(live)) {
+    if (seen.has(entry.id) || entry.deleted || !entry.record || entry.at < fetchedAt) continue
+    out.push(entry.record as unknown as T)
+  }
+  return out
+}
