@@ -10,16 +10,9 @@ from playwright.async_api import BrowserContext, Page, Route, expect
 
 from app.seed import DEMO_PASSWORD
 from tests.e2e.conftest import Stack
+from tests.e2e.helpers import sign_in
 
 SESSION_KEY = "portal.session"
-
-
-async def sign_in(page: Page, username: str, password: str, *, remember: bool = True) -> None:
-    await page.get_by_label("Username").fill(username)
-    await page.get_by_label("Password", exact=True).fill(password)
-    if not remember:
-        await page.get_by_label("Remember Me").uncheck()
-    await page.get_by_role("button", name="LOGIN").click()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,64 @@
+"""Shared steps for the browser tests: sign in through the page, and call the API directly."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import httpx
+from playwright.async_api import Page, expect
+
+from app.seed import DEMO_PASSWORD
+
+
+async def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD, *, remember: bool = True) -> None:
+    await page.get_by_label("Username").fill(username)
+    await page.get_by_label("Password", exact=True).fill(password)
+    if not remember:
+        await page.get_by_label("Remember Me").uncheck()
+    await page.get_by_role("button", name="LOGIN").click()
+
+
+async def signed_in_at(page: Page, username: str, path: str = "/dashboard") -> None:
+    """Open ``path`` as ``username`` (through the login page, which returns there)."""
+    await page.goto(path)
+    await expect(page).to_have_url(re.compile(r"/login$"))
+    await sign_in(page, username)
+    await expect(page).to_have_url(re.compile(re.escape(path) + "$"))
+
+
+class Api:
+    """The API as a given demo user sees it (for changes made 'elsewhere' during a browser test)."""
+
+    def __init__(self, base_url: str, username: str) -> None:
+        tokens = httpx.post(f"{base_url}/auth/sign-in", json={"username": username, "password": DEMO_PASSWORD}).json()
+        self.client = httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {tokens['accessToken']}"})
+
+    def get(self, path: str, **params: Any) -> Any:
+        response = self.client.get(path, params=params)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def create_asset(self, **fields: Any) -> dict[str, Any]:
+        body = {
+            "tag": f"E2E-{uuid.uuid4().hex[:8]}",
+            "name": "Test rig",
+            "category": "Test equipment",
+            "department": "Hardware",
+            "status": "GOOD",
+            "risk": "L",
+            **fields,
+        }
+        response = self.client.post("/assets", json=body)
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+    def patch(self, resource: str, record: dict[str, Any], **changes: Any) -> dict[str, Any]:
+        response = self.client.patch(
+            f"/{resource}/{record['id']}", json={"id": record["id"], "version": record["version"], **changes}
+        )
+        assert response.status_code == 200, response.text
+        updated: dict[str, Any] = response.json()
+        return updated
