@@ -15,7 +15,7 @@ from starlette.types import ASGIApp
 
 from app.errors import EXCEPTION_HANDLERS
 from app.portal import Portal
-from app.routes import auth, chat, me, meta, openapi, records, staff
+from app.routes import auth, chat, documents, me, meta, openapi, records, staff
 from app.samples.registry import sample_routes
 from app.settings import Settings, get_settings
 
@@ -27,6 +27,7 @@ ROUTES = [
     *staff.routes,
     *chat.routes,
     *sample_routes(),
+    *documents.routes,
     *records.routes,
 ]
 

@@ -226,6 +226,263 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
             "notes": "Paper original kept in the site office.",
         }
         await records.create_record(session=session, spec=DOCUMENTS, data=row, actor=actor, events=quiet)
+    uploaders = [_principal(u, settings) for u in created.values() if u.groups[0].endswith(("technician", "manager"))]
+    await seed_real_documents(session, settings, uploaders=uploaders, asset_ids=asset_ids, lead_ids=lead_ids)
     await load_all(session)
     log.info("seeded %d users, %d assets, %d opportunities, and the sample areas", len(created), assets, leads)
     return True
+
+
+# --- real demo documents: files made here (fixed randomness), processed like any upload ---------------
+
+_FINDINGS = [
+    "Bearing wear within tolerance; grease replaced.",
+    "Minor corrosion on the mounting bracket; treated and painted.",
+    "Insulation resistance above 100 megohm on all phases.",
+    "Loose terminal found on the supply cable gland; re-torqued to 2.5 Nm.",
+    "Vibration at 4.1 mm/s RMS, below the 7.1 mm/s alarm level.",
+    "Firmware updated to the current release; configuration backed up.",
+    "Earth continuity verified at 0.08 ohm.",
+    "Pressure relief valve lifted at 10.2 bar, set point 10 bar.",
+    "Display backlight dim; replacement ordered.",
+    "Guarding intact; warning labels legible.",
+]
+_HAZARDS = ["working at height", "live electrical work", "lifting operations", "confined space", "hot work"]
+
+
+def _principal(user: User, settings: Settings) -> Principal:
+    return Principal(
+        user_id=user.id or 0,
+        session_id="seed",
+        username=user.username,
+        roles=tuple(roles_from_groups(user.groups, settings.role_group_prefix)),
+    )
+
+
+def _pdf(title: str, subtitle: str, sections: list[tuple[str, list[str]]], colour: tuple[int, int, int]) -> bytes:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_auto_page_break(auto=True, margin=15)
+    for heading, paragraphs in sections:
+        pdf.add_page()
+        pdf.set_fill_color(*colour)
+        pdf.rect(0, 0, 210, 28, style="F")
+        pdf.set_text_color(255, 255, 255)
+        pdf.set_font("helvetica", "B", 18)
+        pdf.set_xy(12, 8)
+        pdf.cell(0, 10, title[:60])
+        pdf.set_text_color(30, 30, 30)
+        pdf.set_xy(12, 36)
+        pdf.set_font("helvetica", "", 10)
+        pdf.cell(0, 6, subtitle[:100], new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(4)
+        pdf.set_font("helvetica", "B", 13)
+        pdf.cell(0, 8, heading, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("helvetica", "", 11)
+        for paragraph in paragraphs:
+            pdf.multi_cell(0, 6, paragraph, new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(2)
+    return bytes(pdf.output())
+
+
+def _photo(rng: random.Random, label: str) -> bytes:
+    import io
+
+    from PIL import Image, ImageDraw
+
+    width, height = 960, 640
+    picture = Image.new("RGB", (width, height))
+    draw = ImageDraw.Draw(picture)
+    for y in range(height):  # sky to ground
+        shade = int(150 + 80 * y / height) if y < height * 0.6 else int(90 + 40 * y / height)
+        colour = (shade // 2, shade - 30, shade) if y < height * 0.6 else (shade, shade - 10, shade // 2)
+        draw.line([(0, y), (width, y)], fill=colour)
+    for _ in range(rng.randint(3, 6)):  # plant and buildings
+        x, w, h = rng.randint(0, width - 200), rng.randint(80, 260), rng.randint(90, 300)
+        base = int(height * 0.62)
+        grey = rng.randint(90, 200)
+        draw.rectangle((x, base - h, x + w, base), fill=(grey, grey, grey + 10), outline=(40, 40, 40))
+        for wx in range(x + 10, x + w - 20, 30):
+            draw.rectangle((wx, base - h + 15, wx + 14, base - h + 35), fill=(230, 220, 120))
+    draw.rectangle((0, height - 48, width, height), fill=(20, 20, 20))
+    draw.text((16, height - 36), label, fill=(255, 255, 255))
+    buffer = io.BytesIO()
+    picture.save(buffer, format="JPEG", quality=82)
+    return buffer.getvalue()
+
+
+def _docx(title: str, paragraphs: list[str]) -> bytes:
+    import io
+
+    import docx
+
+    document = docx.Document()
+    document.add_heading(title, level=1)
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def _xlsx(rng: random.Random, tag: str, quantity: str, unit: str) -> bytes:
+    import io
+
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "Readings"
+    sheet.append(["Asset", "Date", f"{quantity} ({unit})", "Within limits"])
+    start = date.today() - timedelta(days=120)
+    for week in range(16):
+        value = round(rng.uniform(2.0, 9.0), 2)
+        sheet.append([tag, (start + timedelta(days=7 * week)).isoformat(), value, "yes" if value < 7.1 else "no"])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+async def _demo_files(
+    session: AsyncSession, rng: random.Random, asset_ids: list[int], lead_ids: list[int]
+) -> list[tuple[str, bytes, dict[str, Any]]]:
+    """(file name, bytes, form fields) for each demo document."""
+    from schemas.records import Asset, Lead
+
+    made: list[tuple[str, bytes, dict[str, Any]]] = []
+    for asset_id in rng.sample(asset_ids, 16):
+        asset = await session.get(Asset, asset_id)
+        assert asset is not None
+        fields = {"department": str(asset.department), "assetId": str(asset_id)}
+        who = f"{asset.tag} {asset.name}"
+        kind = len(made) % 4
+        if kind == 0:
+            findings = rng.sample(_FINDINGS, 4)
+            content = _pdf(
+                "Inspection report",
+                f"{who}, serial {asset.serial_number}, at {asset.location}",
+                [
+                    ("Scope", [f"Periodic inspection of the {asset.name} ({asset.category!s}).", *findings[:2]]),
+                    ("Findings", [*findings[2:], f"Next inspection due {asset.next_inspection}."]),
+                ],
+                (22, 92, 160),
+            )
+            made.append(
+                (f"Inspection report {asset.tag}.pdf", content, {**fields, "title": f"Inspection report {who}"})
+            )
+        elif kind == 1:
+            certificate = rng.randint(10000, 99999)
+            found, left = rng.uniform(0.01, 0.4), rng.uniform(0.0, 0.1)
+            content = _pdf(
+                "Calibration certificate",
+                f"{who}, serial {asset.serial_number}",
+                [
+                    (
+                        "Results",
+                        [
+                            f"Reference standard traceable to the national laboratory, certificate {certificate}.",
+                            f"As found error {found:.2f} %, as left error {left:.2f} %.",
+                            "The instrument meets the manufacturer's specification.",
+                        ],
+                    )
+                ],
+                (18, 120, 80),
+            )
+            made.append(
+                (f"Calibration {asset.tag}.pdf", content, {**fields, "title": f"Calibration certificate {who}"})
+            )
+        elif kind == 2:
+            label = f"{asset.tag} at {asset.location}"
+            made.append((f"Site photo {asset.tag}.jpg", _photo(rng, label), {**fields, "title": f"Site photo {who}"}))
+        else:
+            content = _xlsx(rng, asset.tag, "Vibration", "mm/s")
+            made.append((f"Readings {asset.tag}.xlsx", content, {**fields, "title": f"Vibration readings {who}"}))
+    for lead_id in rng.sample(lead_ids, 8):
+        lead = await session.get(Lead, lead_id)
+        assert lead is not None
+        fields = {"department": str(lead.department), "leadId": str(lead_id)}
+        if len(made) % 2 == 0:
+            content = _pdf(
+                "Proposal",
+                f"{lead.title}, prepared for {lead.client_company}",
+                [
+                    (
+                        "Summary",
+                        [f"We propose to deliver the {lead.title.lower()} in three phases.", rng.choice(_FINDINGS)],
+                    ),
+                    ("Scope of work", [f"Survey, design, installation and commissioning for {lead.client_company}."]),
+                    ("Price", [f"Estimated value {lead.estimated_value:,.2f} excluding tax, valid for 60 days."]),
+                ],
+                (120, 60, 140),
+            )
+            made.append((f"Proposal {lead_id}.pdf", content, {**fields, "title": f"Proposal: {lead.title}"}))
+        else:
+            hazards = rng.sample(_HAZARDS, 2)
+            content = _docx(
+                f"Method statement: {lead.title}",
+                [
+                    f"Client: {lead.client_company}. Contact: {lead.contact_name}.",
+                    f"Main hazards: {hazards[0]} and {hazards[1]}; permits are issued before work starts.",
+                    "All staff hold current site inductions; isolation follows the lock-out procedure.",
+                ],
+            )
+            made.append(
+                (f"Method statement {lead_id}.docx", content, {**fields, "title": f"Method statement: {lead.title}"})
+            )
+    for day in range(6):
+        when = date.today() - timedelta(days=7 * day)
+        lines = [f"{when.isoformat()} site log"] + [rng.choice(_FINDINGS) for _ in range(8)]
+        made.append(
+            (
+                f"Site log {when.isoformat()}.txt",
+                "\n".join(lines).encode(),
+                {"department": Department.HARDWARE.value, "title": f"Site log {when.isoformat()}"},
+            )
+        )
+    return made
+
+
+async def seed_real_documents(
+    session: AsyncSession,
+    settings: Settings,
+    *,
+    uploaders: list[Principal],
+    asset_ids: list[int],
+    lead_ids: list[int],
+) -> int:
+    """Upload a few dozen generated files through the upload service and process each one in-process
+    (the seed runs before any worker), so the demo has previews, page counts and searchable text."""
+    import uuid
+
+    from app.db import Database
+    from app.services import documents
+    from app.storage import open_storage
+
+    rng = random.Random(5150)
+    storage = open_storage(settings)
+    quiet = Unheard()
+    db = Database(settings.effective_database_url)
+    processing = documents.Processing(db=db, storage=storage, events=quiet, settings=settings, notify_uploader=False)
+    count = 0
+    try:
+        for name, content, fields in await _demo_files(session, rng, asset_ids, lead_ids):
+            staged = storage.staging_dir / uuid.uuid4().hex
+            staged.write_bytes(content)
+            form = documents.UploadForm(
+                fields={k: [v] for k, v in fields.items()},
+                files=[documents.StagedFile(name=name, path=staged, size=len(content))],
+            )
+            actor = rng.choice(uploaders)
+            items = await documents.create_uploads(
+                session=session, form=form, actor=actor, storage=storage, queue=None, events=quiet
+            )
+            await session.commit()  # end the read transaction before the processing session writes
+            for item in items:
+                await documents.process_document(processing, item["id"], job_id=item["progress"]["jobId"])
+                count += 1
+    finally:
+        await db.dispose()
+    log.info("seeded %d real documents with files", count)
+    return count

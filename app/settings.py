@@ -58,6 +58,22 @@ class Settings(BaseSettings):
 
     seed_demo_data: bool = True
 
+    # Document uploads: where files are kept and how big they may be.
+    storage_url: str = ""  # empty: a folder under DATA_DIR/documents; file:///path; s3://bucket/prefix
+    s3_endpoint_url: str = ""  # an S3-compatible service (MinIO, Ceph...); empty for AWS itself
+    s3_region: str = ""  # credentials come from the usual AWS_* variables or the instance role
+    max_upload_bytes: int = Field(default=50 * 1024 * 1024, ge=1)
+    max_upload_files: int = Field(default=20, ge=1)
+
+    # Document processing in the RQ workers.
+    document_job_timeout: int = Field(default=300, ge=5)  # seconds one processing attempt may take
+    document_job_retries: int = Field(default=3, ge=0)  # further attempts after a passing failure
+    document_retry_backoff: list[int] = Field(default_factory=lambda: [5, 30, 120])  # seconds before each
+    document_stage_delay: float = Field(default=0.0, ge=0)  # pause after each stage (tests, demos of progress)
+    max_extracted_text_chars: int = Field(default=1_000_000, ge=1000)
+    worker_heartbeat_seconds: int = Field(default=5, ge=1)  # a dead worker's job is noticed ~2 beats later
+    worker_maintenance_seconds: int = Field(default=10, ge=1)  # how often workers look for abandoned jobs
+
     @model_validator(mode="after")
     def _refuse_unsafe_production(self) -> Settings:
         if self.portal_env != "production":

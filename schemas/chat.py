@@ -41,9 +41,7 @@ class ChatReadMark(SQLModel, table=True):
 
     __tablename__ = "chat_read_marks"
 
-    chat_id: str = Field(
-        sa_column=Column(String(32), ForeignKey("chats.id", ondelete="CASCADE"), primary_key=True)
-    )
+    chat_id: str = Field(sa_column=Column(String(32), ForeignKey("chats.id", ondelete="CASCADE"), primary_key=True))
     user_id: int = Field(sa_column=Column(Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True))
     last_read_id: int = 0
 

@@ -82,3 +82,17 @@ class NotificationPushed(Event):
     notification: dict[str, Any]
     unread: int
     silent: bool  # the user is in do-not-disturb: store and list it, but no snackbar
+
+
+class DocumentProgress(Event):
+    """A step of an uploaded document's processing in the worker (no version change: progress only)."""
+
+    channel: Literal["document-progress"] = "document-progress"
+    type: Literal["document.progress"] = "document.progress"
+    id: int
+    state: Literal["queued", "processing", "ready", "failed"]
+    stage: Literal["queued", "received", "type-check", "text", "thumbnail", "done", "failed", "retrying"]
+    percent: int
+    message: str
+    attempt: int
+    uploaded_by_id: int | None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -75,3 +76,105 @@ def api_command(port: int) -> list[str]:
 
 def ui_command() -> list[str]:
     return [sys.executable, "-m", "app.ui_server"]
+
+
+def worker_command() -> list[str]:
+    return [sys.executable, "-m", "worker"]
+
+
+class WorkerProcess:
+    """One ``python -m worker`` in its own process group (the worker, its work horses, its scheduler)."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.log = log
+        self.process = subprocess.Popen(
+            worker_command(), cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def descendants(self) -> list[int]:
+        """The worker's child processes and theirs (RQ's work horse calls setsid: not in our group)."""
+        found: list[int] = []
+        pending = [self.process.pid]
+        while pending:
+            pid = pending.pop()
+            try:
+                children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            except OSError:
+                continue
+            found += [int(c) for c in children]
+            pending += [int(c) for c in children]
+        return found
+
+    def kill(self) -> None:
+        """SIGKILL the worker, its work horse and its scheduler at once, as a crash of the machine would."""
+        import signal
+
+        if self.process.poll() is None:
+            children = self.descendants()
+            os.killpg(self.process.pid, signal.SIGKILL)
+            for pid in children:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        import signal
+
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_worker(env: dict[str, str], log: Path, redis_url: str) -> WorkerProcess:
+    """Start a worker and wait until it has registered with Redis (it is then taking jobs)."""
+    from redis import Redis
+    from rq import Worker
+
+    worker = WorkerProcess(env, log)
+    connection = Redis.from_url(redis_url)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if worker.process.poll() is not None:
+                raise RuntimeError(f"the worker exited early:\n{log.read_text()[-3000:]}")
+            if any(w.pid == worker.pid for w in Worker.all(connection=connection)):
+                return worker
+            time.sleep(0.1)
+    finally:
+        connection.close()
+    worker.kill()
+    raise RuntimeError(f"the worker did not start:\n{log.read_text()[-3000:]}")
+
+
+@contextmanager
+def running_workers(env: dict[str, str], logs: Path, redis_url: str, count: int = 1) -> Iterator[list[WorkerProcess]]:
+    workers: list[WorkerProcess] = []
+    try:
+        for n in range(count):
+            workers.append(start_worker(env, logs / f"worker{n}-{time.monotonic_ns()}.log", redis_url))
+        yield workers
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
+def clear_document_jobs(redis_url: str) -> None:
+    """Drop jobs other tests left in the documents queue (uploads they never meant to process)."""
+    from redis import Redis
+    from rq import Queue
+
+    connection = Redis.from_url(redis_url)
+    try:
+        queue = Queue("documents", connection=connection)
+        queue.empty()
+        for job_id in queue.scheduled_job_registry.get_job_ids():
+            queue.scheduled_job_registry.remove(job_id)
+    finally:
+        connection.close()

@@ -1,24 +1,82 @@
-"""Start one RQ worker on the portal's queues: ``python -m worker``."""
+"""Start one RQ worker on the portal's queues: ``python -m worker``.
+
+RQ's defaults notice a job whose worker died only after more than a minute and clean up every ten
+minutes; :class:`PortalWorker` beats every ``WORKER_HEARTBEAT_SECONDS`` and looks for abandoned
+jobs every ``WORKER_MAINTENANCE_SECONDS``, so such a job is retried (or failed) well within a
+minute. Each maintenance round also sweeps documents whose job was lost (see
+:func:`app.services.documents.sweep`).
+"""
 
 from __future__ import annotations
 
 import logging
+import os
+from typing import Any
 
 from redis import Redis
 from rq import Queue, Worker
+from rq.job import Job
 
 from app.redis_conn import resolve_url
 from app.settings import get_settings
+from worker import jobs
 
 QUEUES = ("documents", "default")
+
+log = logging.getLogger("portal.worker")
+
+
+class PortalWorker(Worker):
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        """A started job's registry entry lives two missed beats past the last one (RQ adds 60 s)."""
+        beat = float(self.job_monitoring_interval)
+        if job.timeout and job.timeout > 0:
+            beat = max(1.0, min(job.timeout - working_time, beat))
+        return int(beat) + 2 * int(self.job_monitoring_interval)
+
+    def run_maintenance_tasks(self) -> None:
+        super().run_maintenance_tasks()
+        try:
+            for document_id, action in jobs.sweep_documents(self.connection):
+                log.warning("document %s: %s by the sweep", document_id, action)
+        except Exception:  # the sweep must never stop the worker; it runs again next round
+            log.exception("the document sweep failed")
+
+
+def build_worker(**options: Any) -> PortalWorker:
+    settings = get_settings()
+    url = resolve_url(settings.redis_url, settings.data_dir)
+    os.environ["REDIS_URL"] = url  # the work horses and their pushes use the same Redis
+    connection = Redis.from_url(url)
+    queues = [Queue(name, connection=connection) for name in QUEUES]
+    maintenance = settings.worker_maintenance_seconds
+    return PortalWorker(
+        queues,
+        connection=connection,
+        job_monitoring_interval=settings.worker_heartbeat_seconds,
+        maintenance_interval=maintenance,
+        # An idle worker wakes every ``maintenance`` seconds (RQ waits worker_ttl - 15 for a job).
+        worker_ttl=maintenance + 15,
+        **options,
+    )
+
+
+def preload() -> None:
+    """Load the parsers and the database driver once, before forking: every job then starts warm."""
+    import asyncio
+
+    from app.db import make_async_engine
+    from app.storage import content
+
+    content.preload()
+    engine = make_async_engine(get_settings().effective_database_url)  # imports the driver; no connection
+    asyncio.run(engine.dispose())
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    settings = get_settings()
-    connection = Redis.from_url(resolve_url(settings.redis_url, settings.data_dir))
-    queues = [Queue(name, connection=connection) for name in QUEUES]
-    Worker(queues, connection=connection).work(with_scheduler=True)
+    preload()
+    build_worker().work(with_scheduler=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,297 @@
+"""Document files: ``POST /documents/upload``, the file and its preview, and retrying processing.
+
+The upload is read as a stream: each file goes to a staging folder chunk by chunk while its size is
+counted, so a file over ``MAX_UPLOAD_BYTES`` is refused with 413 as soon as it passes the limit,
+before it can fill the disk. Nothing a client sends is used as a path.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import urllib.parse
+import uuid
+from pathlib import Path
+from typing import IO, Any
+
+from python_multipart.exceptions import FormParserError
+from python_multipart.multipart import MultipartParser, parse_options_header
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from app.auth.service import Principal
+from app.errors import ApiError, invalid
+from app.http import json_response, path_int
+from app.portal import authenticate, portal_of
+from app.services import documents
+from app.services.permissions import require_staff
+from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
+from app.storage.filetypes import safe_name
+
+log = logging.getLogger("portal.uploads")
+
+MAX_FIELD_BYTES = 10_000
+MAX_FIELDS = 50
+FORM_OVERHEAD = 1024 * 1024
+NO_ROOM = "The server has no room for this upload right now. Try again later or tell an administrator."
+
+
+def storage_of(request: Request) -> Storage:
+    state = request.app.state
+    if getattr(state, "document_storage", None) is None:
+        state.document_storage = open_storage(portal_of(request).settings)
+    storage: Storage = state.document_storage
+    return storage
+
+
+def queue_of(request: Request) -> documents.JobQueue:
+    state = request.app.state
+    if getattr(state, "document_queue", None) is None:
+        portal = portal_of(request)
+        state.document_queue = documents.JobQueue.from_url(portal.redis_url, portal.settings)
+    queue: documents.JobQueue = state.document_queue
+    return queue
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.0f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _FormStream:
+    """Feeds the request body to python-multipart; file parts go to the staging folder."""
+
+    def __init__(self, staging: Path, *, max_bytes: int, max_files: int) -> None:
+        self.staging = staging
+        self.max_bytes = max_bytes
+        self.max_files = max_files
+        self.form = documents.UploadForm()
+        self.staged: list[Path] = []
+        self._header_name = b""
+        self._header_value = b""
+        self._disposition = b""
+        self._field: str | None = None
+        self._field_data = bytearray()
+        self._file: IO[bytes] | None = None
+        self._file_name = ""
+        self._file_size = 0
+        self._writes: list[tuple[IO[bytes], bytes]] = []
+        self.in_part = False
+
+    def callbacks(self) -> Any:
+        return {
+            "on_part_begin": self._part_begin,
+            "on_part_data": self._part_data,
+            "on_part_end": self._part_end,
+            "on_header_field": self._header_field,
+            "on_header_value": self._header_value_part,
+            "on_header_end": self._header_end,
+            "on_headers_finished": self._headers_finished,
+        }
+
+    def _part_begin(self) -> None:
+        self.in_part = True
+        self._disposition = b""
+        self._field = None
+        self._field_data = bytearray()
+        self._file = None
+        self._file_size = 0
+
+    def _header_field(self, data: bytes, start: int, end: int) -> None:
+        self._header_name += data[start:end]
+
+    def _header_value_part(self, data: bytes, start: int, end: int) -> None:
+        self._header_value += data[start:end]
+
+    def _header_end(self) -> None:
+        if self._header_name.lower() == b"content-disposition":
+            self._disposition = self._header_value
+        self._header_name = b""
+        self._header_value = b""
+
+    def _headers_finished(self) -> None:
+        _, options = parse_options_header(self._disposition)
+        name = options.get(b"name")
+        if name is None:
+            raise invalid("Each part of the form needs a name.")
+        self._field = name.decode("utf-8", errors="replace")
+        if b"filename" not in options:
+            if sum(len(v) for v in self.form.fields.values()) >= MAX_FIELDS:
+                raise invalid(f"Send at most {MAX_FIELDS} form fields.")
+            return
+        # Browsers send a double quote in a file name as %22 (and CR, LF as %0D, %0A).
+        raw_name = options[b"filename"].decode("utf-8", errors="replace").replace("%22", '"')
+        if not raw_name:
+            self._field = None  # a file input left empty: browsers send a part with no name and no bytes
+            return
+        if len(self.form.files) >= self.max_files:
+            raise ApiError(413, f"Send at most {self.max_files} files at once.")
+        self._file_name = safe_name(raw_name)
+        path = self.staging / uuid.uuid4().hex
+        self.staged.append(path)
+        self._file = path.open("wb")  # closed in flush() after its last chunk, or in discard()
+        self._file_size = 0
+
+    def _part_data(self, data: bytes, start: int, end: int) -> None:
+        if self._field is None:
+            return
+        chunk = data[start:end]
+        if self._file is None:
+            self._field_data += chunk
+            if len(self._field_data) > MAX_FIELD_BYTES:
+                raise ApiError(413, f"The form field '{self._field}' is too long.")
+            return
+        self._file_size += len(chunk)
+        if self._file_size > self.max_bytes:
+            raise _TooLarge(self._file_name)
+        self._writes.append((self._file, chunk))
+
+    def _part_end(self) -> None:
+        self.in_part = False
+        if self._field is None:
+            return
+        if self._file is None:
+            self.form.fields.setdefault(self._field, []).append(self._field_data.decode("utf-8", errors="replace"))
+            return
+        self._writes.append((self._file, b""))  # b"" marks the end: close after the pending writes
+        path = self.staged[-1]
+        self.form.files.append(documents.StagedFile(name=self._file_name, path=path, size=self._file_size))
+        self._file = None
+
+    def flush(self) -> None:
+        """Write what the parser produced (called in a thread: disk writes stay off the event loop)."""
+        writes, self._writes = self._writes, []
+        for handle, chunk in writes:
+            if chunk:
+                handle.write(chunk)
+            else:
+                handle.close()
+
+    def discard(self) -> None:
+        for handle, _ in self._writes:
+            handle.close()
+        if self._file is not None:
+            self._file.close()
+        for path in self.staged:
+            path.unlink(missing_ok=True)
+
+
+async def _read_form(request: Request, staging: Path, *, max_bytes: int, max_files: int) -> _FormStream:
+    content_type, params = parse_options_header(request.headers.get("content-type"))
+    if content_type != b"multipart/form-data" or b"boundary" not in params:
+        raise ApiError(415, "Send the files as multipart/form-data (a form with one or more 'file' fields).")
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > max_bytes * max_files + FORM_OVERHEAD:
+        raise ApiError(413, f"The upload is too large: each file may be at most {_megabytes(max_bytes)}.")
+    stream = _FormStream(staging, max_bytes=max_bytes, max_files=max_files)
+    try:
+        parser = MultipartParser(params[b"boundary"], stream.callbacks())
+        async for chunk in request.stream():
+            parser.write(chunk)
+            await run_in_threadpool(stream.flush)
+        parser.finalize()
+        await run_in_threadpool(stream.flush)
+        if stream.in_part:
+            raise invalid("The form ended in the middle of a part: the upload was cut off. Send it again.")
+    except _TooLarge as exc:
+        await run_in_threadpool(stream.discard)
+        raise ApiError(413, f"'{exc.args[0]}' is larger than the {_megabytes(max_bytes)} limit for one file.") from exc
+    except FormParserError as exc:
+        await run_in_threadpool(stream.discard)
+        raise invalid("The form could not be read: it is not valid multipart/form-data.") from exc
+    except OSError as exc:
+        await run_in_threadpool(stream.discard)
+        if exc.errno == errno.ENOSPC:
+            raise ApiError(507, NO_ROOM) from exc
+        raise
+    except BaseException:
+        await run_in_threadpool(stream.discard)
+        raise
+    return stream
+
+
+async def _staff(request: Request) -> Principal:
+    return require_staff(await authenticate(request))
+
+
+async def upload(request: Request) -> Response:
+    principal = await _staff(request)
+    documents.require_uploader(principal)  # before reading a single byte of the body
+    portal = portal_of(request)
+    settings = portal.settings
+    storage = storage_of(request)
+    queue = queue_of(request)
+    stream = await _read_form(
+        request, storage.staging_dir, max_bytes=settings.max_upload_bytes, max_files=settings.max_upload_files
+    )
+    try:
+        async with portal.db.session() as session:
+            items = await documents.create_uploads(
+                session=session, form=stream.form, actor=principal, storage=storage, queue=queue, events=portal.events
+            )
+    except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise ApiError(507, NO_ROOM) from exc
+        raise
+    finally:
+        await run_in_threadpool(stream.discard)  # whatever was not moved into storage
+    return json_response({"items": items}, status=201)
+
+
+def _attachment(name: str) -> str:
+    fallback = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in name) or "document"
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(name, safe='')}"
+
+
+async def _send(request: Request, which: str) -> Response:
+    await _staff(request)
+    document_id = path_int(request)
+    portal = portal_of(request)
+    storage = storage_of(request)
+    async with portal.db.session() as session:
+        stored = await documents.stored_object(session=session, document_id=document_id, which=which)
+    try:
+        size = await run_in_threadpool(storage.size, stored.key)
+        handle = await run_in_threadpool(storage.open, stored.key)
+    except StoredFileMissing as exc:
+        raise ApiError(404, "The file is missing from storage.") from exc
+    headers = {
+        "Content-Length": str(size),
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, no-store",
+        "Content-Disposition": _attachment(stored.name) if which == "file" else "inline",
+    }
+    return StreamingResponse(iter_chunks(handle), media_type=stored.media_type, headers=headers)
+
+
+async def file(request: Request) -> Response:
+    return await _send(request, "file")
+
+
+async def thumbnail(request: Request) -> Response:
+    return await _send(request, "thumbnail")
+
+
+async def retry(request: Request) -> Response:
+    principal = await _staff(request)
+    document_id = path_int(request)
+    portal = portal_of(request)
+    async with portal.db.session() as session:
+        public = await documents.retry_document(
+            session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events
+        )
+    return json_response(public)
+
+
+routes = [
+    Route("/documents/upload", upload, methods=["POST"]),
+    Route("/documents/{id}/file", file, methods=["GET"]),
+    Route("/documents/{id}/thumbnail", thumbnail, methods=["GET"]),
+    Route("/documents/{id}/retry", retry, methods=["POST"]),
+]

@@ -1,0 +1,129 @@
+"""RQ jobs: importable functions that take ids, and the callbacks RQ calls around them.
+
+Each job runs in a work horse forked by the worker, so it opens its own database engine and Redis
+publisher and closes them before it ends. The work itself is the service layer's
+(:mod:`app.services.documents`); this module only ties it to RQ: the attempt number, progress in
+``job.meta``, and what a failure means for the document.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from types import TracebackType
+from typing import Any, TypeVar
+
+from redis import Redis
+from rq import get_current_job
+from rq.exceptions import AbandonedJobError
+from rq.job import Job
+from rq.timeouts import JobTimeoutException
+
+from app.db import Database
+from app.realtime.sink import RedisSink
+from app.redis_conn import resolve_url
+from app.services import documents
+from app.settings import Settings, get_settings
+from app.storage import open_storage
+
+log = logging.getLogger("portal.worker")
+
+T = TypeVar("T")
+
+
+def redis_url(settings: Settings) -> str:
+    """The worker's Redis: ``python -m worker`` puts an embedded server's URL in ``REDIS_URL``."""
+    return os.environ.get("REDIS_URL") or resolve_url(settings.redis_url, settings.data_dir)
+
+
+async def _with_services(work: Callable[[Database, RedisSink, Settings], Awaitable[T]]) -> T:
+    settings = get_settings()
+    db = Database(settings.effective_database_url)
+    sink = RedisSink(redis_url(settings))
+    try:
+        return await work(db, sink, settings)
+    finally:
+        await db.dispose()
+        manager_redis = getattr(getattr(sink, "_manager", None), "redis", None)
+        if manager_redis is not None:
+            await manager_redis.aclose()
+
+
+def _attempt(job: Job | None, settings: Settings) -> int:
+    """1 for the first run of a job, 2 for its first retry, and so on."""
+    if job is None or job.retries_left is None:
+        return 1
+    return max(1, settings.document_job_retries - job.retries_left + 1)
+
+
+def process_document(document_id: int) -> str:
+    """Process one uploaded document; answers ``ready``, ``failed`` or ``skipped`` (nothing to do)."""
+    job = get_current_job()
+
+    def keep_in_job(progress: dict[str, Any]) -> None:
+        if job is not None:
+            job.meta["progress"] = progress
+            job.save_meta()
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+        ctx = documents.Processing(
+            db=db, storage=open_storage(settings), events=sink, settings=settings, on_progress=keep_in_job
+        )
+        return await documents.process_document(
+            ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, settings)
+        )
+
+    return asyncio.run(_with_services(work))
+
+
+def _reason(exc_type: type[BaseException] | None, attempts: int) -> str:
+    if exc_type is not None and issubclass(exc_type, AbandonedJobError):
+        what = "The worker processing this file stopped unexpectedly"
+    elif exc_type is not None and issubclass(exc_type, JobTimeoutException):
+        what = f"Processing took longer than the {get_settings().document_job_timeout}-second limit"
+    else:
+        name = exc_type.__name__ if exc_type else "an unknown error"
+        what = f"Processing kept failing because of a passing problem ({name})"
+    tries = "once" if attempts == 1 else f"{attempts} times"
+    return f"{what}; tried {tries}. Retry from the document page."
+
+
+def on_job_failure(
+    job: Job,
+    connection: Redis,
+    exc_type: type[BaseException] | None,
+    exc_value: BaseException | None,
+    traceback: TracebackType | None,
+) -> None:
+    """RQ calls this when a processing job raised, timed out or was abandoned by a dead worker.
+
+    With retries left, RQ runs the job again after a pause: the document stays ``processing`` and
+    its progress says so. Without, the document becomes ``failed`` with a reason."""
+    document_id = int(job.args[0])
+    settings = get_settings()
+    attempt = _attempt(job, settings)
+    retrying = bool(job.retries_left and job.retries_left > 0)
+    log.warning("document %s: job %s failed (%s), retrying=%s", document_id, job.id, exc_type, retrying)
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> None:
+        async with db.session() as session:
+            if retrying:
+                progress = documents.progress_of("retrying", job_id=job.id, attempt=attempt)
+                await documents.set_progress(session, document_id, progress, events=sink)
+            else:
+                reason = _reason(exc_type, attempt)
+                await documents.fail_document(session, document_id, reason, events=sink, job_id=job.id, attempt=attempt)
+
+    asyncio.run(_with_services(work))
+
+
+def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
+    """Enqueue again or fail documents whose job was lost or ended without finishing them."""
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> list[tuple[int, str]]:
+        queue = documents.JobQueue(connection, settings)
+        return await documents.sweep(db=db, queue=queue, events=sink, settings=settings)
+
+    return asyncio.run(_with_services(work))
