@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 
 from app.services import documents
 from app.settings import Settings
-from app.storage import open_storage
+from app.storage import StoredFileMissing, open_storage
 from schemas.records import Document, RecordChange
 from tests.fixtures import files
 from tests.support import Account, create_account, sign_in
@@ -485,3 +485,32 @@ async def test_what_a_failed_job_means_for_the_document(
         assert doc["progress"]["attempt"] == 2
     else:
         assert doc["state"] == "failed" and doc["failureReason"] == f"{expected} Retry from the document page."
+
+
+async def test_deleting_a_document_removes_its_stored_files(
+    staff: dict[str, Account], client: httpx.AsyncClient, app: Starlette, settings: Settings
+) -> None:
+    item = await uploaded(client, staff["technician"], "Bearing photo.pdf", files.pdf(1))
+    await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
+    async with app.state.portal.db.session() as session:
+        doc = await session.get(Document, item["id"])
+        assert doc is not None and doc.storage_key and doc.thumbnail_key
+        keys = [doc.storage_key, doc.thumbnail_key]
+    storage = open_storage(settings)
+
+    def stored(key: str) -> bool:
+        try:
+            storage.size(key)
+        except StoredFileMissing:
+            return False
+        return True
+
+    assert all(stored(key) for key in keys)
+    refused = await client.delete(f"/documents/{item['id']}", headers=staff["technician"].headers)
+    assert refused.status_code == 403 and all(stored(key) for key in keys)
+    deleted = await client.delete(f"/documents/{item['id']}", headers=staff["manager"].headers)
+    assert deleted.status_code == 200 and deleted.json()["id"] == item["id"]
+    assert not any(stored(key) for key in keys)
+    assert (await client.get(f"/documents/{item['id']}", headers=staff["manager"].headers)).status_code == 404
+    history = (await client.get(f"/documents/{item['id']}/history", headers=staff["manager"].headers)).json()
+    assert history["items"][0]["action"] == "delete"

@@ -289,8 +289,21 @@ async def retry(request: Request) -> Response:
     return json_response(public)
 
 
+async def delete(request: Request) -> Response:
+    """Delete a document and its stored file and thumbnail (managers and admins)."""
+    principal = await _staff(request)
+    portal = portal_of(request)
+    async with portal.db.session() as session:
+        deleted = await documents.delete_document(
+            session=session, document_id=path_int(request), actor=principal, storage=storage_of(request),
+            events=portal.events,
+        )  # fmt: skip
+    return json_response(deleted)
+
+
 routes = [
     Route("/documents/upload", upload, methods=["POST"]),
+    Route("/documents/{id}", delete, methods=["DELETE"]),
     Route("/documents/{id}/file", file, methods=["GET"]),
     Route("/documents/{id}/thumbnail", thumbnail, methods=["GET"]),
     Route("/documents/{id}/retry", retry, methods=["POST"]),

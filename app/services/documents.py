@@ -39,8 +39,8 @@ from app.errors import ApiError, forbidden, invalid, not_found
 from app.http import parse
 from app.realtime import rooms
 from app.realtime.sink import EventSink
-from app.services import notifications, permissions
-from app.services.records import _announce, _check_references, plain, to_public
+from app.services import notifications, permissions, records
+from app.services.records import announce, check_references, plain, to_public
 from app.services.resources import DOCUMENTS
 from app.settings import Settings
 from app.storage import Storage, StoredFileMissing, content, filetypes, new_file_key, thumbnail_key
@@ -56,8 +56,7 @@ PROCESS_JOB = "worker.jobs.process_document"
 FAILURE_CALLBACK = "worker.jobs.on_job_failure"
 
 #: The worker acts for nobody: its history entries and pushes carry ``actorId: null``.
-#: (``_announce`` reads only ``user_id`` from the actor.)
-SYSTEM = Principal(user_id=None, session_id="worker", username="worker", roles=())  # type: ignore[arg-type]
+#: (``announce`` reads only ``user_id`` from the actor.)
 
 ACTIVE = (DocumentState.QUEUED, DocumentState.PROCESSING)
 STAGES: dict[str, tuple[int, str]] = {
@@ -224,7 +223,7 @@ async def _system_change(
             return None
         public = (await to_public(session, DOCUMENTS, [fresh]))[0]
         if history:
-            await _announce(events, DOCUMENTS, "updated", public, actor or SYSTEM, list(history))
+            await announce(events, DOCUMENTS, "updated", public, actor.user_id if actor else None, list(history))
         return public
     raise RuntimeError(f"document {document_id} kept changing; try again")
 
@@ -413,7 +412,7 @@ async def create_uploads(
             refused[f"file.{index}"] = exc.message
     if refused:
         raise ApiError(415, " ".join(refused.values()), errors=refused)
-    await _check_references(session, DOCUMENTS, payloads[0], None)
+    await check_references(session, DOCUMENTS, payloads[0], None)
 
     stored: list[str] = []
     try:
@@ -467,7 +466,7 @@ async def create_uploads(
         raise
     publics = await to_public(session, DOCUMENTS, rows)
     for public in publics:
-        await _announce(events, DOCUMENTS, "created", public, actor, [])
+        await announce(events, DOCUMENTS, "created", public, actor.user_id, [])
     if queue is not None:
         await _enqueue_all(queue, jobs)
     return publics
@@ -724,3 +723,20 @@ async def sweep(*, db: Database, queue: JobQueue, events: EventSink, settings: S
             if await fail_document(session, document_id, reason, events=events, job_id=job_id, attempt=attempt):
                 done.append((document_id, "failed"))
     return done
+
+
+async def delete_document(
+    *, session: AsyncSession, document_id: int, actor: Principal, storage: Storage, events: EventSink
+) -> dict[str, Any]:
+    """Delete the record (permissions, history and push as for every record), then its stored files."""
+    doc = await session.get(Document, document_id)
+    keys = [k for k in (doc.storage_key, doc.thumbnail_key) if k] if doc is not None else []
+    public = await records.delete_record(
+        session=session, spec=DOCUMENTS, record_id=document_id, actor=actor, events=events
+    )
+    for key in keys:  # after the commit: a file without a record is garbage, a record without a file is a bug
+        try:
+            await run_in_threadpool(storage.delete, key)
+        except Exception:  # the record is gone either way; a leftover file only costs space
+            log.warning("could not delete stored file %s of document %s", key, document_id, exc_info=True)
+    return public

@@ -247,7 +247,7 @@ def _validate_whole(spec: ResourceSpec, values: Mapping[str, Any]) -> None:
         raise validation_error(exc) from exc
 
 
-async def _check_references(
+async def check_references(
     session: AsyncSession, spec: ResourceSpec, values: Mapping[str, Any], record_id: int | None
 ) -> None:
     errors: dict[str, str] = {}
@@ -296,17 +296,20 @@ async def _commit(session: AsyncSession, spec: ResourceSpec) -> None:
         raise invalid(f"This {spec.label} conflicts with an existing one (a unique value is taken).") from exc
 
 
-async def _announce(
-    events: EventSink, spec: ResourceSpec, action: str, public: dict[str, Any], actor: Principal, changed: list[str]
+async def announce(
+    events: EventSink, spec: ResourceSpec, action: str, public: dict[str, Any], actor_id: int | None, changed: list[str]
 ) -> None:
-    """Push a committed change to everyone allowed to see it (all staff roles read every record)."""
+    """Push a committed change to everyone allowed to see it (all staff roles read every record).
+
+    ``actor_id`` is None for changes the document worker makes on its own.
+    """
     event = RecordChanged(
         type=f"record.{action}",
         resource=spec.name,
         id=public["id"],
         version=public["version"],
         record=None if action == "deleted" else public,
-        actor_id=actor.user_id,
+        actor_id=actor_id,
         changed=changed,
     )
     await events.publish(event, room=rooms.STAFF)
@@ -325,7 +328,7 @@ async def create_record(
         raise forbidden(f"Your role ({actor.role}) cannot create {spec.name}.")
     payload: SQLModel = parse(spec.create_model, data)
     values = payload.model_dump()
-    await _check_references(session, spec, values, None)
+    await check_references(session, spec, values, None)
     now = utcnow()
     extra: dict[str, Any] = {"created_by_id": actor.user_id, "updated_by_id": actor.user_id}
     extra.update(created_at=now, updated_at=now)
@@ -348,7 +351,7 @@ async def create_record(
     )
     await _commit(session, spec)
     public = (await to_public(session, spec, [record]))[0]
-    await _announce(events, spec, "created", public, actor, [])
+    await announce(events, spec, "created", public, actor.user_id, [])
     if notify_with is not None:
         created = {to_camel(k): [None, plain(v)] for k, v in values.items() if v is not None}
         await notifications.on_record_change(
@@ -387,7 +390,7 @@ async def update_record(
         return (await to_public(session, spec, [record]))[0]
     merged = {**row_values(record), **changed}
     _validate_whole(spec, merged)
-    await _check_references(session, spec, changed, record_id)
+    await check_references(session, spec, changed, record_id)
     history = {to_camel(k): [plain(getattr(record, k)), plain(v)] for k, v in changed.items()}
     result = await session.exec(
         update(spec.table)
@@ -401,7 +404,7 @@ async def update_record(
     await _commit(session, spec)
     await session.refresh(record)
     public = (await to_public(session, spec, [record]))[0]
-    await _announce(events, spec, "updated", public, actor, list(history))
+    await announce(events, spec, "updated", public, actor.user_id, list(history))
     if notify_with is not None:
         await notifications.on_record_change(
             session, events, notify_with, resource=spec.name, action="updated", record=public, changes=history,
@@ -430,7 +433,7 @@ async def delete_record(
     await session.delete(record)
     _record_change(session, spec, record_id, "delete", actor, snapshot)
     await _commit(session, spec)
-    await _announce(events, spec, "deleted", public, actor, [])
+    await announce(events, spec, "deleted", public, actor.user_id, [])
     return public
 
 
