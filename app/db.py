@@ -23,24 +23,30 @@ def _driver_url(url: str, *, asynchronous: bool) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
+def _tune_sqlite(dbapi_connection: Any, _record: Any, *, foreign_keys: bool = True) -> None:
     # WAL lets readers and one writer work at once; the timeout waits for the writer instead of failing.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+def _tune_sqlite_for_migrations(dbapi_connection: Any, record: Any) -> None:
+    # Migrations rebuild SQLite tables (copy, drop, rename): with foreign keys enforced, dropping the
+    # old table would fire ON DELETE actions in the tables that point at it.
+    _tune_sqlite(dbapi_connection, record, foreign_keys=False)
 
 
 def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def make_sync_engine(url: str) -> Engine:
+def make_sync_engine(url: str, *, for_migrations: bool = False) -> Engine:
     engine = create_engine(_driver_url(url, asynchronous=False))
     if is_sqlite(url):
-        event.listen(engine, "connect", _tune_sqlite)
+        event.listen(engine, "connect", _tune_sqlite_for_migrations if for_migrations else _tune_sqlite)
     return engine
 
 

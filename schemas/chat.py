@@ -9,6 +9,7 @@ from sqlalchemy import Column, ForeignKey, Integer, String, Text, UniqueConstrai
 from sqlmodel import Field, SQLModel
 
 from schemas.base import ApiInput, UtcDateTime, utcnow
+from schemas.records import NEVER_REUSE_IDS
 
 
 class Chat(SQLModel, table=True):
@@ -28,6 +29,7 @@ class Chat(SQLModel, table=True):
 
 class ChatMessage(SQLModel, table=True):
     __tablename__ = "chat_messages"
+    __table_args__ = NEVER_REUSE_IDS  # clients ask for messages "after id N"
 
     id: int | None = Field(default=None, primary_key=True)
     chat_id: str = Field(sa_column=Column(String(32), ForeignKey("chats.id", ondelete="CASCADE"), index=True))
@@ -72,6 +74,7 @@ class QuickPanelItem(SQLModel, table=True):
 
 class Notification(SQLModel, table=True):
     __tablename__ = "notifications"
+    __table_args__ = NEVER_REUSE_IDS
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(sa_column=Column(Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True))

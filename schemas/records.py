@@ -28,6 +28,11 @@ _CAMEL = SQLModelConfig(alias_generator=to_camel, populate_by_name=True, from_at
 _INPUT = SQLModelConfig(alias_generator=to_camel, populate_by_name=True, extra="forbid", str_strip_whitespace=True)
 
 
+# Ids are never reused after a delete (SQLite would otherwise hand out max(id)+1 again), so history,
+# pushed events and links that name a deleted record can never be mistaken for a newer one.
+NEVER_REUSE_IDS = {"sqlite_autoincrement": True}
+
+
 def _user_fk(*, index: bool = False) -> Any:
     # A fresh Column per table: sqlmodel builds it from these arguments for each subclass.
     return Field(default=None, foreign_key="users.id", ondelete="SET NULL", index=index, nullable=True)
@@ -81,6 +86,7 @@ class AssetBase(SQLModel):
 
 class Asset(RecordMeta, AssetBase, table=True):
     __tablename__ = "assets"
+    __table_args__ = NEVER_REUSE_IDS
     tag: str = Field(sa_column=Column(String(32), unique=True, nullable=False))
     assigned_technician_id: int | None = _user_fk(index=True)
     purchase_cost: Decimal | None = Field(default=None, sa_column=Column(Numeric(14, 2), nullable=True))
@@ -126,6 +132,7 @@ class DocumentBase(SQLModel):
 
 class Document(RecordMeta, DocumentBase, table=True):
     __tablename__ = "documents"
+    __table_args__ = NEVER_REUSE_IDS
     asset_id: int | None = Field(
         default=None, sa_column=Column(Integer, ForeignKey("assets.id", ondelete="SET NULL"), index=True)
     )
@@ -202,6 +209,7 @@ class LeadBase(SQLModel):
 
 class Lead(RecordMeta, LeadBase, table=True):
     __tablename__ = "leads"
+    __table_args__ = NEVER_REUSE_IDS
     contact_email: str | None = Field(default=None, max_length=254)
     estimated_value: Decimal = Field(default=Decimal(0), sa_column=Column(Numeric(14, 2), nullable=False))
     owner_id: int | None = _user_fk(index=True)

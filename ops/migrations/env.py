@@ -30,7 +30,7 @@ def run_migrations_offline() -> None:
 
 def run_migrations_online() -> None:
     url = database_url()
-    connectable = config.attributes.get("connection") or make_sync_engine(url)
+    connectable = config.attributes.get("connection") or make_sync_engine(url, for_migrations=True)
     if hasattr(connectable, "connect"):
         with connectable.connect() as connection:
             _run(connection, is_sqlite(url))
