@@ -43,6 +43,7 @@ async def test_get_chat_creates_one_empty_chat_per_pair(app: Starlette, client: 
     alice, bob = await account(app, client), await account(app, client)
     first = await open_chat(client, alice, bob)
     assert first["chat"]["dialog"] == []
+    assert first["userChatData"]["lastMessageTime"] is None  # no message yet: listed with the other contacts
     assert first["userChatData"]["contactId"] == bob.user_id and first["userChatData"]["chatId"] == first["chat"]["id"]
     again = await open_chat(client, bob, alice)
     assert again["chat"]["id"] == first["chat"]["id"]

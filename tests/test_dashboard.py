@@ -56,6 +56,11 @@ async def test_summary_follows_changes(staff: dict[str, Account], client: httpx.
     assert after["leads"]["weightedValue"] == pytest.approx(before["leads"]["weightedValue"] + 100000)
     newest = after["recent"][0]
     assert newest["resource"] == "leads" and newest["recordId"] == made.json()["id"] and newest["action"] == "create"
+    assert newest["title"] == "Telemetry"
+    due = {row["id"]: row for row in after["assets"]["inspections"]}
+    first_due = after["assets"]["inspections"][0]
+    assert first_due["overdue"] and first_due["nextInspection"] <= overdue  # soonest first
+    assert created.json()["id"] in due or len(due) == 10
     assert newest["actor"]["id"] == manager.user_id
     assert [row["value"] for row in after["documents"]["byState"]] == ["queued", "processing", "ready", "failed"]
 
@@ -75,3 +80,14 @@ async def test_staff_directory(staff: dict[str, Account], client: httpx.AsyncCli
     assert staff["technician"].user_id in {row["id"] for row in technicians["items"]}
     bad = await client.get("/users", headers=staff["manager"].headers, params={"role": "wizard"})
     assert bad.status_code == 422
+
+
+async def test_recent_activity_names_deleted_records_too(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
+    manager = staff["manager"]
+    tag = unique("GONE-")
+    body = {"tag": tag, "name": "Scrapped welder", "category": "Tooling", "department": "Hardware"}
+    asset = (await client.post("/assets", headers=manager.headers, json=body)).json()
+    await client.delete(f"/assets/{asset['id']}", headers=manager.headers)
+    recent = (await client.get("/dashboard/summary", headers=manager.headers)).json()["recent"]
+    assert recent[0]["action"] == "delete" and recent[0]["title"] == f"{tag} Scrapped welder"
+    assert recent[1]["action"] == "create" and recent[1]["title"] == f"{tag} Scrapped welder"

@@ -48,11 +48,8 @@ def _message(message: ChatMessage) -> dict[str, Any]:
 
 
 def _chat_data(chat: Chat, user_id: int) -> dict[str, Any]:
-    return {
-        "chatId": chat.id,
-        "contactId": _other(chat, user_id),
-        "lastMessageTime": _iso(chat.last_message_at or chat.created_at),
-    }
+    # lastMessageTime is null for a chat without messages: the panel lists such contacts after the divider.
+    return {"chatId": chat.id, "contactId": _other(chat, user_id), "lastMessageTime": _iso(chat.last_message_at)}
 
 
 async def _profile(session: AsyncSession, user_id: int) -> ChatProfile:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -26,6 +27,35 @@ async def _counts(session: AsyncSession, column: Any) -> dict[str, int]:
 
 def _money(value: Decimal | float | None) -> float:
     return float(value or 0)
+
+
+INSPECTIONS_LISTED = 10
+_TITLE_COLUMNS: dict[str, tuple[Any, ...]] = {
+    "assets": (Asset.id, Asset.tag, Asset.name),
+    "leads": (Lead.id, Lead.title),
+    "documents": (Document.id, Document.title),
+}
+
+
+def _title_from_changes(change: RecordChange) -> str | None:
+    """A deleted record's title, from the snapshot its deletion recorded."""
+    values = {field: pair[0] if change.action == "delete" else pair[1] for field, pair in change.changes.items()}
+    if change.resource == "assets" and values.get("tag"):
+        return f"{values['tag']} {values.get('name') or ''}".strip()
+    title = values.get("title")
+    return str(title) if title else None
+
+
+async def _titles(session: AsyncSession, changes: Sequence[RecordChange]) -> dict[tuple[str, int], str]:
+    """The current title of each record named in the recent changes (one query per resource)."""
+    titles: dict[tuple[str, int], str] = {}
+    for resource, columns in _TITLE_COLUMNS.items():
+        ids = {c.record_id for c in changes if c.resource == resource}
+        if not ids:
+            continue
+        for row in (await session.exec(select(*columns).where(columns[0].in_(ids)))).all():
+            titles[(resource, row[0])] = " ".join(str(part) for part in row[1:])
+    return titles
 
 
 async def summary(*, session: AsyncSession, today: date | None = None, recent: int = 12) -> dict[str, Any]:
@@ -66,6 +96,15 @@ async def summary(*, session: AsyncSession, today: date | None = None, recent: i
         )
     ).all()
     actors = await user_refs(session, {c.actor_id for c in changes if c.actor_id is not None})
+    titles = await _titles(session, changes)
+    due_rows = (
+        await session.exec(
+            select(Asset)
+            .where(col(Asset.next_inspection).is_not(None), col(Asset.next_inspection) <= horizon)
+            .order_by(col(Asset.next_inspection), col(Asset.id))
+            .limit(INSPECTIONS_LISTED)
+        )
+    ).all()
     return {
         "assets": {
             "total": sum(by_status.values()),
@@ -77,6 +116,19 @@ async def summary(*, session: AsyncSession, today: date | None = None, recent: i
             "inspectionOverdue": int(overdue),
             "inspectionDueSoon": int(due_soon),
             "inspectionHorizonDays": INSPECTION_HORIZON_DAYS,
+            "inspections": [
+                {
+                    "id": a.id,
+                    "tag": a.tag,
+                    "name": a.name,
+                    "nextInspection": a.next_inspection.isoformat() if a.next_inspection else None,
+                    "overdue": a.next_inspection is not None and a.next_inspection < today,
+                    "status": str(a.status),
+                    "risk": str(a.risk),
+                    "assignedTechnicianId": a.assigned_technician_id,
+                }
+                for a in due_rows
+            ],
         },
         "leads": {
             "byStage": stages,
@@ -91,6 +143,7 @@ async def summary(*, session: AsyncSession, today: date | None = None, recent: i
                 "resource": c.resource,
                 "resourceLabel": RESOURCES[c.resource].label if c.resource in RESOURCES else c.resource,
                 "recordId": c.record_id,
+                "title": titles.get((c.resource, c.record_id)) or _title_from_changes(c),
                 "action": c.action,
                 "at": c.at.isoformat(),
                 "actor": actors[c.actor_id].model_dump(mode="json", by_alias=True) if c.actor_id in actors else None,
