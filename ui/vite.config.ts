@@ -20,6 +20,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // The page tests load lazy chunks; on a busy machine 5 s is not always enough.
+    testTimeout: 20_000,
     css: false,
   },
 })

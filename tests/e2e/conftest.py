@@ -16,7 +16,7 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from app.settings import ROOT
-from tests.processes import api_command, free_port, serving, ui_command
+from tests.processes import api_command, free_port, running_workers, serving, ui_command
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -59,12 +59,15 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterator[
     data = tmp_path_factory.mktemp("e2e")
     api_port, ui_port = free_port(), free_port()
     api_url, ui_url = f"http://127.0.0.1:{api_port}", f"http://127.0.0.1:{ui_port}"
+    # The stack's own Redis database: its worker takes only the stack's document jobs and no other
+    # test's (the queue is a key; the pushes go through pub/sub, which spans databases).
+    stack_redis = f"{redis_url}{'&' if '?' in redis_url else '?'}db=1"
     env = {
         **os.environ,
         "PORTAL_ENV": "development",
         "DATA_DIR": str(data),
         "DATABASE_URL": f"sqlite:///{data / 'e2e.db'}",
-        "REDIS_URL": redis_url,
+        "REDIS_URL": stack_redis,
         "PUBLIC_API_URL": api_url,
         "JWT_ISSUER": api_url,
         "CORS_ORIGINS": f'["{ui_url}"]',
@@ -73,7 +76,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterator[
     for command in (["migrate"], ["seed"]):
         subprocess.run([sys.executable, "-m", "app.cli", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     commands = [("api", api_command(api_port), f"{api_url}/health"), ("ui", ui_command(), f"{ui_url}/config.js")]
-    with serving(commands, env, data):
+    # A document worker too; each processing stage pauses a moment, so a browser sees the stages.
+    worker_env = {**env, "DOCUMENT_STAGE_DELAY": "0.5"}
+    with serving(commands, env, data), running_workers(worker_env, data, stack_redis):
         yield Stack(api_url=api_url, ui_url=ui_url, env=env)
 
 

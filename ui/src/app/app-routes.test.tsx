@@ -67,6 +67,21 @@ const ASSETS = STATUS_COUNTS.flatMap(([status, n]) => Array.from({ length: n }, 
 const LEADS = Array.from({ length: 7 }, (_, i) => ({ ...meta(i + 1), title: `Lead ${i}`, stage: 'new', estimatedValue: 1000, probability: 10 }))
 const DOCUMENTS = Array.from({ length: 42 }, (_, i) => ({ ...meta(i + 1), title: `Doc ${i}`, state: 'ready' }))
 
+/** GET /dashboard/summary for the lists above. */
+const SUMMARY = {
+  assets: {
+    total: ASSETS.length,
+    byStatus: STATUS_COUNTS.map(([value, count]) => ({ value, count })),
+    byRisk: [{ value: 'L', count: ASSETS.length }],
+    inspectionOverdue: 0,
+    inspectionDueSoon: 0,
+    inspectionHorizonDays: 30,
+  },
+  leads: { byStage: [{ stage: 'new', count: LEADS.length, total: 7000, weighted: 700 }], open: LEADS.length, pipelineValue: 7000, weightedValue: 700 },
+  documents: { byState: [{ value: 'ready', count: DOCUMENTS.length }] },
+  recent: [],
+}
+
 /** GET /{resource} answered from a list: filters by status, pages by page/perPage. */
 function page(items: readonly object[], url: URL) {
   const status = url.searchParams.get('status')
@@ -95,6 +110,8 @@ function fakeApi(overrides: (call: Call) => Response | undefined = () => undefin
         return json(page(LEADS, url))
       case '/documents':
         return json(page(DOCUMENTS, url))
+      case '/dashboard/summary':
+        return json(SUMMARY)
       default:
         return json({ message: 'Not found.' }, 404)
     }

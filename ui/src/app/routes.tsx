@@ -2,6 +2,9 @@ import { lazy, type ReactElement } from 'react'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
 
+import { applicationRoutes } from './routes-applications'
+import { pagesRoutes } from './routes-pages'
+
 // Every page is its own chunk: /login never downloads the dashboard code.
 const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
 const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
@@ -39,5 +42,7 @@ export const routes: AppRoute[] = [
   { path: '/documents/:id', element: <RecordDetailPage resource="documents" />, auth: authRoles.staff, layout: 'main', title: 'Document' },
   { path: '/leads', element: <RecordListPage resource="leads" />, auth: authRoles.staff, layout: 'main', title: 'Opportunities' },
   { path: '/leads/:id', element: <RecordDetailPage resource="leads" />, auth: authRoles.staff, layout: 'main', title: 'Opportunity' },
+  ...applicationRoutes,
+  ...pagesRoutes,
   { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found' },
 ]

@@ -1,6 +1,9 @@
 import { getConfig } from '@/lib/config'
 import type { NavItem } from '@/lib/navigation'
 
+import { applicationsNavigation } from './navigation-applications'
+import { pagesNavigation } from './navigation-pages'
+
 /**
  * The navigation, from one configuration (spec section 2 "Shell"). The product pages are open to
  * all four roles; the sample areas add their own groups here later (e.g. an 'Applications' group
@@ -19,6 +22,7 @@ export function navigationConfig(): NavItem[] {
         { id: 'opportunities', title: 'Opportunities', type: 'item', icon: 'opportunities', url: '/leads' },
       ],
     },
+    applicationsNavigation,
     { id: 'divider-tools', type: 'divider' },
     {
       id: 'tools',
@@ -37,5 +41,6 @@ export function navigationConfig(): NavItem[] {
         },
       ],
     },
+    ...pagesNavigation,
   ]
 }

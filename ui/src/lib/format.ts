@@ -68,3 +68,35 @@ export function daysUntil(date: string, now = new Date()): number {
   const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())
   return Math.round((target - today) / 86_400_000)
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** 1 -> '1st', 2 -> '2nd', 11 -> '11th', 22 -> '22nd'. */
+export function ordinal(n: number): string {
+  const tens = n % 100
+  if (tens >= 11 && tens <= 13) return `${n}th`
+  switch (n % 10) {
+    case 1:
+      return `${n}st`
+    case 2:
+      return `${n}nd`
+    case 3:
+      return `${n}rd`
+    default:
+      return `${n}th`
+  }
+}
+
+/**
+ * A chat message time in the spec's 'MMMM Do YYYY, h:mm:ss a' (local time), e.g.
+ * 'November 22nd 2026, 4:05:09 pm'. Empty for an unreadable value.
+ */
+export function formatMessageTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  const hours = date.getHours()
+  const h = hours % 12 === 0 ? 12 : hours % 12
+  const mm = String(date.getMinutes()).padStart(2, '0')
+  const ss = String(date.getSeconds()).padStart(2, '0')
+  return `${MONTHS[date.getMonth()]} ${ordinal(date.getDate())} ${date.getFullYear()}, ${h}:${mm}:${ss} ${hours < 12 ? 'am' : 'pm'}`
+}

@@ -103,7 +103,8 @@ describe('navigation: roles', () => {
   it('gives every staff role the product pages', () => {
     for (const role of ['admin', 'manager', 'technician', 'contractor']) {
       const ids = flattenNavigation(filterNavigation(navigationConfig(), [role])).map((i) => i.id)
-      expect(ids).toEqual(['dashboard', 'assets', 'documents', 'opportunities', 'video-chat'])
+      // The sample areas add their own groups; the product pages are there for every staff role.
+      expect(ids).toEqual(expect.arrayContaining(['dashboard', 'assets', 'documents', 'opportunities', 'video-chat']))
     }
   })
 })

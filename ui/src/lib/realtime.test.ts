@@ -164,6 +164,23 @@ describe('realtime client', () => {
     expect(h.records.map((e) => e.id)).toEqual([5])
   })
 
+  it('forwards chat, presence, quick-panel and notification pushes', () => {
+    const fake = fakeSocket()
+    const h = handlers()
+    const pushes: unknown[] = []
+    h.onPush = (channel, payload) => pushes.push([channel, payload])
+    createRealtimeClient({ url: 'x', getToken: () => 't', refresh: vi.fn(), handlers: h, connect: () => fake as unknown as Socket })
+    fake.fire('chat:message', { chatId: 'c1' })
+    fake.fire('presence', { userId: 2, status: 'away', mood: '' })
+    fake.fire('notification', { unread: 1 })
+    fake.fire('something-else', {})
+    expect(pushes).toEqual([
+      ['chat:message', { chatId: 'c1' }],
+      ['presence', { userId: 2, status: 'away', mood: '' }],
+      ['notification', { unread: 1 }],
+    ])
+  })
+
   it("refreshes the token and reconnects after 'unauthorized'", async () => {
     const fake = fakeSocket()
     const refresh = vi.fn(async () => 'ok' as const)

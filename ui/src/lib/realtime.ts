@@ -174,6 +174,19 @@ export const recordEventLogAtom = atom<LoggedEvent[]>([])
 
 let sequence = 0
 
+/** Sends a client -> server event on the realtime socket (set while connected by lib/socket.ts). */
+type Emitter = (event: string, payload: unknown) => boolean
+let emitter: Emitter | null = null
+
+export function setRealtimeEmitter(fn: Emitter | null): void {
+  emitter = fn
+}
+
+/** False when there is no connected socket (the event is dropped: presence and typing are momentary). */
+export function emitRealtime(event: string, payload: unknown): boolean {
+  return emitter ? emitter(event, payload) : false
+}
+
 /** Write-only: one push into every atom that keeps pushed state. */
 export const receiveRecordEventAtom = atom(null, (get, set, event: RecordEvent) => {
   const now = Date.now()

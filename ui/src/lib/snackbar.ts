@@ -13,7 +13,7 @@ export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info'
 export function showMessage(
   message: string,
   variant: SnackbarVariant = 'info',
-  options: { title?: string; duration?: number } = {},
+  options: { title?: string; duration?: number; action?: { label: string; onClick: () => void } } = {},
 ): string {
   return toaster.create({
     type: variant,
@@ -21,5 +21,6 @@ export function showMessage(
     description: options.title ? message : undefined,
     duration: options.duration ?? SNACKBAR_DURATION,
     closable: true,
+    action: options.action,
   })
 }

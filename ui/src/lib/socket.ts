@@ -13,10 +13,16 @@ import type { createStore } from 'jotai'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
 import { api } from './api'
+import { receiveChatPushAtom, resetChatAtom } from './chat'
 import { getConfig } from './config'
+import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
+import { watchIdle } from './idle'
+import { receiveNotificationAtom, resetNotificationsAtom, toNotificationPush } from './notifications'
+import { receiveQuickPanelPushAtom, resetQuickPanelAtom, toQuickPanelPush } from './quick-panel'
 import {
   receiveRecordEventAtom,
   realtimeStateAtom,
+  setRealtimeEmitter,
   toRecordEvent,
   type RealtimeState,
   type RecordEvent,
@@ -25,8 +31,14 @@ import { getSession } from './session'
 
 export type RefreshOutcome = 'ok' | 'network' | 'refused'
 
+/** Server -> client events besides `record` and `session` (chat, presence, quick panel, notifications, document progress). */
+export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'quick-panel', 'notification', 'document-progress'] as const
+export type PushChannel = (typeof PUSH_CHANNELS)[number]
+
 export interface RealtimeHandlers {
   onRecord(event: RecordEvent): void
+  /** Any of PUSH_CHANNELS, payload as sent (each receiver validates it). */
+  onPush?(channel: PushChannel, payload: unknown): void
   onConnected(): void
   onDisconnected(reason: string): void
   onError(message: string): void
@@ -95,6 +107,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     const event = toRecordEvent(payload)
     if (event) options.handlers.onRecord(event)
   })
+  for (const channel of PUSH_CHANNELS) {
+    socket.on(channel, (payload: unknown) => options.handlers.onPush?.(channel, payload))
+  }
   socket.on('session', (payload: unknown) => {
     const type = typeof payload === 'object' && payload !== null ? (payload as { type?: unknown }).type : undefined
     if (type !== 'session.ended') return
@@ -115,7 +130,35 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
 
 type Store = ReturnType<typeof createStore>
 
-/** Starts the realtime connection for the signed-in user; returns the function that stops it. */
+/** Hands a push to the atoms that keep that kind of state. */
+export function dispatchPush(store: Store, channel: PushChannel, payload: unknown): void {
+  switch (channel) {
+    case 'notification': {
+      const push = toNotificationPush(payload)
+      if (push) store.set(receiveNotificationAtom, push)
+      return
+    }
+    case 'quick-panel': {
+      const push = toQuickPanelPush(payload)
+      if (push) store.set(receiveQuickPanelPushAtom, push)
+      return
+    }
+    case 'document-progress': {
+      const push = toDocumentProgress(payload)
+      if (push) store.set(receiveDocumentProgressAtom, push)
+      return
+    }
+    default:
+      store.set(receiveChatPushAtom, { channel, payload })
+  }
+}
+
+/**
+ * Starts the realtime connection for the signed-in user; returns the function that stops it.
+ * Also reports idleness for presence: `presence {idle}` after IDLE_TIMEOUT_MS without activity,
+ * `{idle: false}` on the next activity, and again after every reconnect while idle (a new socket
+ * starts active on the server).
+ */
 export function startRealtime(store: Store): () => void {
   const setStatus = (patch: Partial<RealtimeState>) =>
     store.set(realtimeStateAtom, { ...store.get(realtimeStateAtom), ...patch })
@@ -126,13 +169,30 @@ export function startRealtime(store: Store): () => void {
     refresh: () => api.refreshSession(),
     handlers: {
       onRecord: (event) => store.set(receiveRecordEventAtom, event),
-      onConnected: () => setStatus({ status: 'connected', epoch: store.get(realtimeStateAtom).epoch + 1, error: null }),
+      onPush: (channel, payload) => dispatchPush(store, channel, payload),
+      onConnected: () => {
+        if (idle.detector.isIdle()) client.socket.emit('presence', { idle: true })
+        setStatus({ status: 'connected', epoch: store.get(realtimeStateAtom).epoch + 1, error: null })
+      },
       onDisconnected: () => setStatus({ status: 'disconnected' }),
       onError: (message) => setStatus({ status: 'disconnected', error: message }),
     },
   })
+  const idle = watchIdle((isIdle) => {
+    if (client.socket.connected) client.socket.emit('presence', { idle: isIdle })
+  })
+  setRealtimeEmitter((event, payload) => {
+    if (!client.socket.connected) return false
+    client.socket.emit(event, payload)
+    return true
+  })
   return () => {
+    setRealtimeEmitter(null)
+    idle.stop()
     client.stop()
     setStatus({ status: 'idle' })
+    store.set(resetChatAtom)
+    store.set(resetNotificationsAtom)
+    store.set(resetQuickPanelAtom)
   }
 }

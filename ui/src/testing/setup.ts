@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 
 // jsdom lacks a few browser APIs that Chakra / Zag touch.
@@ -28,6 +28,9 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
 }
+
+// Lazy route chunks load slowly on a busy machine: give findBy / waitFor more time than 1 s.
+configure({ asyncUtilTimeout: 4000 })
 
 afterEach(() => {
   cleanup()

@@ -19,6 +19,13 @@ import { QuickPanel } from '../shell/quick-panel'
 import { SettingsFab, SettingsPanel } from '../shell/settings-panel'
 import { useDocumentSettings } from '../shell/theme-vars'
 import { useIsLargeScreen } from '../shell/use-media'
+import { useRealtimeSync } from '../shell/use-realtime-sync'
+
+/** Loads and keeps current what the shell shows for the signed-in user (chat, notifications, quick panel). */
+function SignedInSync() {
+  useRealtimeSync()
+  return null
+}
 
 /** Whose saved settings the settings atom holds (the shell waits for the signed-in user's). */
 const settingsOwnerAtom = atom<string | null>(null)
@@ -75,6 +82,7 @@ export default function MainLayout() {
           <Outlet />
         </Suspense>
       </Layout>
+      <SignedInSync />
       <ChatPanel showStrip={settings.layout.config.rightSidePanel.display} theme={settings.theme.navbar} />
       <QuickPanel />
       <SettingsPanel />

@@ -1,11 +1,14 @@
-import { Box, CloseButton, Flex, Heading, IconButton, Text } from '@chakra-ui/react'
-import { useAtom } from 'jotai'
-import { useEffect, useRef } from 'react'
+import { Box, Button, CloseButton, Flex, Heading, IconButton, Spinner, Text } from '@chakra-ui/react'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useRef, type RefObject } from 'react'
 
 import { ChatIcon } from '@/components/icons'
+import { chatAtom, chatSectionsAtom, closeChatAtom, PRESENCE, selectContactAtom, syncChatAtom } from '@/lib/chat'
 import type { ThemeId } from '@/lib/settings'
 
 import { chatPanelOpenAtom } from './atoms'
+import { Conversation } from './chat-conversation'
+import { ContactButton, MyStatus, PresenceAvatar, PresenceLegend } from './chat-parts'
 import { ThemeScope } from './theme'
 import { useIsLargeScreen } from './use-media'
 
@@ -13,19 +16,65 @@ import { useIsLargeScreen } from './use-media'
 export const CHAT_STRIP_WIDTH = 70
 export const CHAT_PANE_WIDTH = 360
 
+/** The contact strip: contacts with chats first, a divider, then the other contacts. */
+function ContactStrip({ listRef, open, onToggle, onSelect }: { listRef: RefObject<HTMLDivElement | null>; open: boolean; onToggle: () => void; onSelect: (id: number) => void }) {
+  const state = useAtomValue(chatAtom)
+  const { chats, others } = useAtomValue(chatSectionsAtom)
+  const selected = state.selectedContactId
+  return (
+    <>
+      <IconButton
+        aria-label={open ? 'Close Team Chat' : 'Open Team Chat'}
+        aria-expanded={open}
+        variant={open ? 'subtle' : 'ghost'}
+        colorPalette="brand"
+        onClick={onToggle}
+        flexShrink={0}
+        data-testid="chat-strip-toggle"
+      >
+        <ChatIcon />
+      </IconButton>
+      <Box w="8" borderTopWidth="1px" borderColor="border.muted" flexShrink={0} />
+      <Box ref={listRef} flex="1" w="full" overflowY="auto" overflowX="hidden" aria-label="Contacts" data-testid="chat-contacts" css={{ scrollbarWidth: 'none' }}>
+        {state.status === 'loading' && state.contacts.length === 0 && (
+          <Flex justify="center" py="4">
+            <Spinner size="sm" color="fg.subtle" />
+          </Flex>
+        )}
+        {chats.map((c) => (
+          <ContactButton key={c.id} contact={c} selected={c.id === selected} onSelect={() => onSelect(c.id)} />
+        ))}
+        {chats.length > 0 && others.length > 0 && <Box mx="4" my="2" borderTopWidth="1px" borderColor="border.emphasized" role="separator" data-testid="chat-divider" />}
+        {others.map((c) => (
+          <ContactButton key={c.id} contact={c} selected={c.id === selected} onSelect={() => onSelect(c.id)} />
+        ))}
+      </Box>
+    </>
+  )
+}
+
 /**
- * Team Chat frame: the 70 px contact strip (large screens) and the 360 px conversation pane.
- * Esc and a click outside close the pane. Contacts and messages come with the Team Chat issue;
- * until then the staff list is not available from the API, so the frame shows its empty state.
+ * Team Chat: the 70 px contact strip (large screens; on small screens it comes with the open
+ * pane) and the 360 px conversation pane. Selecting a contact opens the panel, loads the chat,
+ * sets the selected contact and scrolls the contact list to top; closing removes the selected
+ * contact and clears the chat. Esc and a click outside close the pane.
  */
 export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: ThemeId }) {
   const [open, setOpen] = useAtom(chatPanelOpenAtom)
+  const state = useAtomValue(chatAtom)
+  const select = useSetAtom(selectContactAtom)
+  const close = useSetAtom(closeChatAtom)
+  const retry = useSetAtom(syncChatAtom)
   const large = useIsLargeScreen()
-  const strip = showStrip && large
+  const strip = (showStrip && large) || open
   const rootRef = useRef<HTMLDivElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
-    if (!open) return
+    if (!open) {
+      close()
+      return
+    }
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false)
     }
@@ -42,9 +91,16 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
       document.removeEventListener('keydown', onKey)
       document.removeEventListener('pointerdown', onPointer)
     }
-  }, [open, setOpen])
+  }, [open, setOpen, close])
+
+  const onSelect = (id: number) => {
+    setOpen(true)
+    void select(id)
+    if (listRef.current) listRef.current.scrollTop = 0
+  }
 
   if (!strip && !open) return null
+  const contact = state.contacts.find((c) => c.id === state.selectedContactId)
 
   return (
     <Box ref={rootRef} data-testid="chat-panel" data-state={open ? 'open' : 'closed'}>
@@ -67,18 +123,7 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
           gap="3"
           data-testid="chat-strip"
         >
-          <IconButton
-            aria-label={open ? 'Close Team Chat' : 'Open Team Chat'}
-            aria-expanded={open}
-            variant={open ? 'subtle' : 'ghost'}
-            colorPalette="brand"
-            onClick={() => setOpen(!open)}
-            data-testid="chat-strip-toggle"
-          >
-            <ChatIcon />
-          </IconButton>
-          <Box w="8" borderTopWidth="1px" borderColor="border.muted" />
-          <Box flex="1" w="full" overflowY="auto" aria-label="Contacts" data-testid="chat-contacts" />
+          <ContactStrip listRef={listRef} open={open} onToggle={() => setOpen(!open)} onSelect={onSelect} />
         </ThemeScope>
       )}
       <ThemeScope
@@ -100,20 +145,51 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
         aria-label="Team Chat"
         data-testid="chat-panel-pane"
       >
-        <Flex align="center" justify="space-between" h="16" px="4" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
-          <Heading as="h2" size="md">
-            Team Chat
-          </Heading>
+        <Flex align="center" justify="space-between" gap="3" h="16" px="4" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
+          {contact ? (
+            <Flex align="center" gap="3" minW="0" data-testid="chat-contact-header">
+              <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} size="sm" />
+              <Box minW="0">
+                <Text fontWeight="semibold" truncate data-testid="chat-contact-name">
+                  {contact.name}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" truncate data-testid="chat-contact-status" data-status={contact.status}>
+                  {PRESENCE[contact.status].label}
+                  {contact.mood ? ` · ${contact.mood}` : ''}
+                </Text>
+              </Box>
+            </Flex>
+          ) : (
+            <Heading as="h2" size="md">
+              Team Chat
+            </Heading>
+          )}
           <CloseButton size="sm" aria-label="Close Team Chat" onClick={() => setOpen(false)} data-testid="chat-panel-close" />
         </Flex>
-        <Flex flex="1" direction="column" align="center" justify="center" gap="4" px="8" textAlign="center">
-          <Flex boxSize="16" borderRadius="full" align="center" justify="center" bg="bg.muted" color="fg.subtle">
-            <ChatIcon boxSize="7" />
+        <MyStatus />
+        {state.selectedContactId !== null ? (
+          <Conversation contact={contact} />
+        ) : (
+          <Flex flex="1" direction="column" align="center" justify="center" gap="4" px="8" textAlign="center">
+            <Flex boxSize="16" borderRadius="full" align="center" justify="center" bg="bg.muted" color="fg.subtle">
+              <ChatIcon boxSize="7" />
+            </Flex>
+            <Text color="fg.muted" data-testid="chat-panel-empty">
+              Select a contact to start a conversation.
+            </Text>
+            {state.status === 'error' && (
+              <Box data-testid="chat-load-error">
+                <Text fontSize="sm" color="fg.error" mb="2">
+                  Could not load the contacts: {state.error}
+                </Text>
+                <Button size="xs" variant="outline" onClick={() => void retry()}>
+                  Try again
+                </Button>
+              </Box>
+            )}
+            <PresenceLegend />
           </Flex>
-          <Text color="fg.muted" data-testid="chat-panel-empty">
-            Select a contact to start a conversation.
-          </Text>
-        </Flex>
+        )}
       </ThemeScope>
     </Box>
   )

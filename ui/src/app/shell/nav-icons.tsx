@@ -2,9 +2,13 @@ import type { IconProps } from '@chakra-ui/react'
 import type { ComponentType } from 'react'
 
 import { AssetIcon, DashboardIcon, DocumentIcon, ExternalIcon, OpportunityIcon, VideoIcon } from '@/components/icons'
+import { APP_NAV_ICONS } from '@/components/app-nav-icons'
+import { PAGE_NAV_ICONS } from '@/components/page-icons'
 
 /** Icon names used in the navigation configuration. */
 const ICONS: Record<string, ComponentType<IconProps>> = {
+  ...PAGE_NAV_ICONS,
+  ...APP_NAV_ICONS,
   dashboard: DashboardIcon,
   assets: AssetIcon,
   documents: DocumentIcon,

@@ -3,12 +3,14 @@ import { useAtomValue, useSetAtom } from 'jotai'
 
 import { ChatIcon, MenuIcon, PanelIcon } from '@/components/icons'
 import { Logo } from '@/components/logo'
+import { chatUnreadTotalAtom } from '@/lib/chat'
 import type { NavItem } from '@/lib/navigation'
 import { realtimeStateAtom } from '@/lib/realtime'
-import type { ThemeId } from '@/lib/settings'
+import { settingsAtom, type ThemeId } from '@/lib/settings'
 
 import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom } from './atoms'
 import { LanguageMenu } from './language-menu'
+import { NotificationsMenu } from './notifications-menu'
 import { NavSearch } from './search'
 import { Shortcuts } from './shortcuts'
 import { ThemeScope } from './theme'
@@ -26,6 +28,7 @@ function RealtimeDot() {
   return (
     <Box
       boxSize="2"
+      flexShrink={0}
       borderRadius="full"
       bg={color}
       mx="2"
@@ -56,6 +59,9 @@ export function Toolbar({
   const openNavbar = useSetAtom(navbarMobileOpenAtom)
   const toggleQuickPanel = useSetAtom(quickPanelOpenAtom)
   const toggleChat = useSetAtom(chatPanelOpenAtom)
+  const chatUnread = useAtomValue(chatUnreadTotalAtom)
+  // Large screens reach Team Chat from its strip, unless the side panel is turned off.
+  const stripShown = useAtomValue(settingsAtom).layout.config.rightSidePanel.display
   return (
     <ThemeScope
       theme={theme}
@@ -82,8 +88,21 @@ export function Toolbar({
         <IconButton aria-label="Quick panel" title="Quick panel" variant="ghost" size="sm" onClick={() => toggleQuickPanel((o) => !o)} data-testid="quick-panel-toggle">
           <PanelIcon />
         </IconButton>
-        <IconButton aria-label="Team Chat" title="Team Chat" variant="ghost" size="sm" hideFrom="lg" onClick={() => toggleChat((o) => !o)} data-testid="chat-panel-toggle">
+        <NotificationsMenu />
+        <IconButton
+          aria-label={chatUnread ? `Team Chat, ${chatUnread} unread` : 'Team Chat'}
+          title="Team Chat"
+          variant="ghost"
+          size="sm"
+          hideFrom={stripShown ? 'lg' : undefined}
+          position="relative"
+          onClick={() => toggleChat((o) => !o)}
+          data-testid="chat-panel-toggle"
+        >
           <ChatIcon />
+          {chatUnread > 0 && (
+            <Box as="span" position="absolute" top="1" insetInlineEnd="1" boxSize="2.5" borderRadius="full" bg="red.solid" data-testid="chat-unread-total" />
+          )}
         </IconButton>
         <RealtimeDot />
         <UserMenu />

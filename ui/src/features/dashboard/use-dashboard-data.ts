@@ -1,104 +1,113 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
-import { liveRecordsAtom, mergeLive, realtimeEpochAtom } from '@/lib/realtime'
-import { fetchOptions, listAll, type Asset, type DocumentRecord, type Lead, type Options } from '@/lib/records'
+import { api } from '@/lib/api'
+import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
+import { fetchOptions, listRecords, MAX_PER_PAGE, type Asset, type Options } from '@/lib/records'
 
-/** Records the dashboard holds at most per resource (above it, counts come from the server total). */
-export const DASHBOARD_LIMIT = 5000
+import { INSPECTION_WINDOW_DAYS, inspectionsFrom, statsFromSummary, toSummary, type DashboardStats, type Inspection, type Summary } from './stats'
 
-interface Snapshot {
-  assets: { items: Asset[]; total: number; complete: boolean }
-  leads: { items: Lead[]; total: number; complete: boolean }
-  documents: { items: DocumentRecord[]; total: number; complete: boolean }
-  options: Options
-  fetchedAt: number
-}
+/** A burst of pushes refetches once, this long after the last one (ms). */
+export const REFETCH_DEBOUNCE_MS = 300
+/** Pages of assets (sorted by next inspection) read at most for the inspection list. */
+export const INSPECTION_PAGES = 5
 
 export interface DashboardData {
   status: 'loading' | 'error' | 'success'
   error: unknown
-  options: Options | null
-  assets: Asset[]
-  leads: Lead[]
-  documents: DocumentRecord[]
-  totals: { assets: number; leads: number; documents: number }
-  complete: boolean
+  stats: DashboardStats | null
+  summary: Summary | null
+  inspections: Inspection[] | null
   reload: () => void
 }
 
+/** A counter that follows `value`, `delay` ms after it stops changing. */
+function useDebounced(value: number, delay: number): number {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay)
+    return () => clearTimeout(timer)
+  }, [value, delay])
+  return debounced
+}
+
 /**
- * Every asset, opportunity and document, fetched once (and again after every reconnect), with
- * the realtime pushes laid over them: each figure computed from this updates at once.
+ * The soonest inspections: assets sorted by next inspection date, read page by page until the dates
+ * pass the window (assets without a date may sort first or last, depending on the database).
+ */
+async function fetchInspections(signal: AbortSignal): Promise<Inspection[]> {
+  const found: Asset[] = []
+  const horizon = new Date()
+  horizon.setDate(horizon.getDate() + INSPECTION_WINDOW_DAYS)
+  const limit = horizon.toISOString().slice(0, 10)
+  for (let page = 1; page <= INSPECTION_PAGES; page += 1) {
+    const answer = await listRecords('assets', { sort: 'nextInspection', order: 'asc', perPage: MAX_PER_PAGE, page }, signal)
+    found.push(...answer.items)
+    const beyond = answer.items.some((a) => a.nextInspection && a.nextInspection.slice(0, 10) > limit)
+    if (beyond || answer.items.length < MAX_PER_PAGE || page * MAX_PER_PAGE >= answer.total) break
+  }
+  return inspectionsFrom(found)
+}
+
+/**
+ * The dashboard figures from `GET /dashboard/summary`: fetched once, again after every reconnect,
+ * and again (debounced) after every pushed record change. Between a push and the refetch, the
+ * recent-activity list shows the push at once (see stats.recentActivity).
  */
 export function useDashboardData(): DashboardData {
   const epoch = useAtomValue(realtimeEpochAtom)
-  const live = useAtomValue(liveRecordsAtom)
+  const log = useAtomValue(recordEventLogAtom)
+  const anyChange = useDebounced(log[0]?.seq ?? 0, REFETCH_DEBOUNCE_MS)
+  const assetChange = useDebounced(lastSeqFor(log, 'assets'), REFETCH_DEBOUNCE_MS)
   const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<{ snapshot: Snapshot | null; error: unknown; failed: boolean }>({
-    snapshot: null,
+  const [state, setState] = useState<{ summary: Summary | null; options: Options | null; error: unknown; failed: boolean }>({
+    summary: null,
+    options: null,
     error: null,
     failed: false,
   })
+  const [inspections, setInspections] = useState<Inspection[] | null>(null)
 
   useEffect(() => {
     const controller = new AbortController()
-    const fetchedAt = Date.now()
     const s = controller.signal
-    Promise.all([
-      listAll('assets', { sort: 'id' }, s, DASHBOARD_LIMIT),
-      listAll('leads', { sort: 'id' }, s, DASHBOARD_LIMIT),
-      listAll('documents', { sort: 'id' }, s, DASHBOARD_LIMIT),
-      fetchOptions(s),
-    ]).then(
-      ([assets, leads, documents, options]) => {
-        if (!s.aborted) setState({ snapshot: { assets, leads, documents, options, fetchedAt }, error: null, failed: false })
+    Promise.all([api.get<unknown>('/dashboard/summary', { signal: s }), fetchOptions(s).catch(() => null)]).then(
+      ([body, options]) => {
+        if (!s.aborted) setState({ summary: toSummary(body), options, error: null, failed: false })
       },
       (error: unknown) => {
-        if (!s.aborted) setState((prev) => ({ snapshot: prev.snapshot, error, failed: true }))
+        if (!s.aborted) setState((prev) => ({ ...prev, error, failed: true }))
       },
     )
     return () => controller.abort()
-  }, [epoch, attempt])
+  }, [epoch, attempt, anyChange])
 
-  const snap = state.snapshot
+  useEffect(() => {
+    const controller = new AbortController()
+    fetchInspections(controller.signal).then(
+      (items) => {
+        if (!controller.signal.aborted) setInspections(items)
+      },
+      () => {
+        if (!controller.signal.aborted) setInspections((prev) => prev ?? [])
+      },
+    )
+    return () => controller.abort()
+  }, [epoch, attempt, assetChange])
+
   return useMemo(() => {
     const reload = () => {
       setState((prev) => ({ ...prev, failed: false }))
       setAttempt((n) => n + 1)
     }
-    if (!snap) {
-      return {
-        status: state.failed ? 'error' : 'loading',
-        error: state.error,
-        options: null,
-        assets: [],
-        leads: [],
-        documents: [],
-        totals: { assets: 0, leads: 0, documents: 0 },
-        complete: true,
-        reload,
-      }
-    }
-    const assets = mergeLive(snap.assets.items, live.assets, snap.fetchedAt)
-    const leads = mergeLive(snap.leads.items, live.leads, snap.fetchedAt)
-    const documents = mergeLive(snap.documents.items, live.documents, snap.fetchedAt)
-    const total = (part: { items: unknown[]; total: number; complete: boolean }, merged: unknown[]) =>
-      part.complete ? merged.length : part.total + (merged.length - part.items.length)
+    const { summary, options } = state
     return {
-      status: 'success',
+      status: summary ? 'success' : state.failed ? 'error' : 'loading',
       error: state.error,
-      options: snap.options,
-      assets,
-      leads,
-      documents,
-      totals: {
-        assets: total(snap.assets, assets),
-        leads: total(snap.leads, leads),
-        documents: total(snap.documents, documents),
-      },
-      complete: snap.assets.complete && snap.leads.complete && snap.documents.complete,
+      stats: summary ? statsFromSummary(summary, options) : null,
+      summary,
+      inspections,
       reload,
     }
-  }, [snap, live, state.error, state.failed])
+  }, [state, inspections])
 }

@@ -3,7 +3,8 @@ import { atom } from 'jotai'
 import type { AnyRecord, UserRef } from '@/lib/records'
 
 /**
- * People seen on records (there is no users list yet): the assignee and owner pickers offer them.
+ * People seen on records: names for person values the staff directory does not list (e.g. a
+ * disabled account), and the choices of person fields without a directory filter.
  * personKey ('assignedTechnician', 'owner', 'uploadedBy') -> id -> display name.
  */
 export const peopleAtom = atom<Record<string, Record<string, string>>>({})

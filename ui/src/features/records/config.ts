@@ -2,6 +2,7 @@
  * The three record resources described as data: list columns, filters, form fields.
  * The generic list, detail and form components read everything from here.
  */
+import type { Role } from '@/lib/auth'
 import type { AnyRecord, Options, Resource } from '@/lib/records'
 
 export type OptionsKey = keyof Options
@@ -29,6 +30,8 @@ export interface FieldDef {
   options?: OptionsKey
   /** person: the nested {id, displayName} shown for the id field. */
   personKey?: string
+  /** person (editable): who the picker offers, from the staff directory (`GET /users`). */
+  staff?: { role?: Role; roles?: readonly Role[] }
   /** recordRef: which resource the id points to. */
   refResource?: Resource
   required?: boolean
@@ -124,7 +127,14 @@ export const assetsConfig: ResourceConfig = {
     { key: 'risk', label: 'Risk', kind: 'enum', options: 'risks', required: true, editable: true },
     { key: 'serialNumber', label: 'Serial number', kind: 'text', editable: true, maxLength: 100 },
     { key: 'location', label: 'Location', kind: 'text', editable: true, maxLength: 200 },
-    { key: 'assignedTechnicianId', label: 'Assigned technician', kind: 'person', personKey: 'assignedTechnician', editable: true },
+    {
+      key: 'assignedTechnicianId',
+      label: 'Assigned technician',
+      kind: 'person',
+      personKey: 'assignedTechnician',
+      staff: { role: 'technician' },
+      editable: true,
+    },
     { key: 'nextInspection', label: 'Next inspection', kind: 'date', editable: true },
     { key: 'purchaseDate', label: 'Purchase date', kind: 'date', editable: true },
     { key: 'purchaseCost', label: 'Purchase cost', kind: 'money', editable: true, min: 0 },
@@ -140,7 +150,7 @@ export const documentsConfig: ResourceConfig = {
   titleOf: (r) => str(r.title),
   subtitleOf: (r) => [str(r.department), str(r.originalName)].filter(Boolean).join(' · '),
   defaultSort: { sort: 'updatedAt', order: 'desc' },
-  searchPlaceholder: 'Search title, file name, notes, text…',
+  searchPlaceholder: 'Search titles and text inside documents',
   mineFilter: { key: 'uploadedById', label: 'Uploaded by me' },
   columns: [
     { key: 'title', label: 'Title', kind: 'text', visible: true },
@@ -227,7 +237,7 @@ export const leadsConfig: ResourceConfig = {
     { key: 'probability', label: 'Probability (%)', kind: 'percent', editable: true, min: 0, max: 100 },
     { key: 'risk', label: 'Risk', kind: 'enum', options: 'risks', required: true, editable: true },
     { key: 'department', label: 'Department', kind: 'enum', options: 'departments', required: true, editable: true },
-    { key: 'ownerId', label: 'Owner', kind: 'person', personKey: 'owner', editable: true },
+    { key: 'ownerId', label: 'Owner', kind: 'person', personKey: 'owner', staff: { roles: ['manager', 'admin'] }, editable: true },
     { key: 'expectedClose', label: 'Expected close', kind: 'date', editable: true },
     { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: 10000 },
   ],

@@ -11,7 +11,7 @@ import { recordEventLogAtom } from '@/lib/realtime'
 import { valueColor } from '@/lib/record-colors'
 import { RESOURCE_LABELS } from '@/lib/records'
 
-import { computeStats, recentActivity, type Activity, type Count, type Inspection } from '../stats'
+import { recentActivity, type Activity, type Count, type Inspection } from '../stats'
 import { useDashboardData } from '../use-dashboard-data'
 
 import { CountChart, PipelineChart } from './charts'
@@ -59,11 +59,11 @@ function Figure({ label, value, testId, hint }: { label: string; value: string; 
   )
 }
 
-function InspectionList({ items }: { items: Inspection[] }) {
+function InspectionList({ items, days }: { items: Inspection[]; days: number }) {
   if (items.length === 0) {
     return (
       <Text fontSize="sm" color="fg.muted">
-        Nothing due in the next 30 days.
+        Nothing due in the next {days} days.
       </Text>
     )
   }
@@ -158,12 +158,10 @@ export default function DashboardPage() {
   const now = new Date()
   const role = user.role[0]
   const name = user.data?.displayName || user.data?.username || 'there'
-  const ready = data.status === 'success' && data.options !== null
-  const stats = useMemo(
-    () => (data.options ? computeStats({ assets: data.assets, leads: data.leads, documents: data.documents }, data.options) : null),
-    [data.assets, data.leads, data.documents, data.options],
-  )
-  const activity = useMemo(() => recentActivity({ assets: data.assets, leads: data.leads, documents: data.documents }, log), [data.assets, data.leads, data.documents, log])
+  const stats = data.stats
+  const ready = data.status === 'success' && stats !== null
+  const history = data.summary?.recent
+  const activity = useMemo(() => recentActivity(history ?? [], log), [history, log])
   const docCount = (state: string) => stats?.documentsByState.find((c) => c.value === state)?.count ?? 0
 
   return (
@@ -211,17 +209,17 @@ export default function DashboardPage() {
         )}
 
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="5" as="section" aria-label="Overview">
-          <StatCard label="Assets" value={ready ? data.totals.assets : null} hint="Equipment in the asset register" icon={AssetIcon} testId="stat-assets" />
+          <StatCard label="Assets" value={stats && ready ? stats.totals.assets : null} hint="Equipment in the asset register" icon={AssetIcon} testId="stat-assets" />
           <StatCard
             label="Opportunities"
-            value={ready ? data.totals.leads : null}
+            value={stats && ready ? stats.totals.leads : null}
             hint={stats ? `${formatNumber(stats.openLeads)} open · ${formatK(stats.pipelineValue)} in the pipeline` : 'Leads in the sales pipeline'}
             icon={OpportunityIcon}
             testId="stat-leads"
           />
           <StatCard
             label="Documents"
-            value={ready ? data.totals.documents : null}
+            value={stats && ready ? stats.totals.documents : null}
             hint={stats ? `${formatNumber(docCount('processing') + docCount('queued'))} processing · ${formatNumber(docCount('failed'))} failed` : 'Files uploaded by the team'}
             icon={DocumentIcon}
             testId="stat-documents"
@@ -229,7 +227,7 @@ export default function DashboardPage() {
           <StatCard
             label="Due for inspection"
             value={stats && ready ? stats.overdue + stats.dueSoon : null}
-            hint={stats ? `${formatNumber(stats.overdue)} overdue · next 30 days` : 'Assets to inspect soon'}
+            hint={stats ? `${formatNumber(stats.overdue)} overdue · next ${stats.horizonDays} days` : 'Assets to inspect soon'}
             icon={CalendarIcon}
             testId="stat-inspections"
           />
@@ -267,11 +265,11 @@ export default function DashboardPage() {
         <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="5">
           <Panel
             title="Due for inspection"
-            description="Overdue and the next 30 days."
+            description={`Overdue and the next ${stats?.horizonDays ?? 30} days.`}
             testId="panel-inspections"
             action={stats && stats.overdue > 0 ? <Badge colorPalette="red"><AlertIcon boxSize="3" /> {stats.overdue} overdue</Badge> : undefined}
           >
-            {stats && ready ? <InspectionList items={stats.inspections} /> : <Skeleton h="40" />}
+            {stats && ready && data.inspections ? <InspectionList items={data.inspections} days={stats.horizonDays} /> : <Skeleton h="40" />}
           </Panel>
           <Panel title="Documents" description="Processing state of the uploads." testId="panel-documents">
             {stats && ready ? <DocumentStates counts={stats.documentsByState} /> : <Skeleton h="40" />}
@@ -280,11 +278,6 @@ export default function DashboardPage() {
             {ready ? <ActivityList items={activity} /> : <Skeleton h="40" />}
           </Panel>
         </Grid>
-        {ready && !data.complete && (
-          <Text fontSize="xs" color="fg.subtle">
-            Breakdowns are computed from the first 5,000 records of each kind; totals are exact.
-          </Text>
-        )}
       </Stack>
     </Container>
   )

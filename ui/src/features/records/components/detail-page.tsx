@@ -17,7 +17,9 @@ import { RESOURCE_CONFIGS, type ResourceConfig } from '../config'
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'
 
+import { DocumentPanel } from './document-preview'
 import { HistoryList } from './history'
+import { LinkedDocuments } from './linked-documents'
 import { RecordForm } from './record-form'
 import { EnumBadge, RecordValue } from './value'
 
@@ -295,6 +297,8 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         </Alert.Root>
       )}
 
+      {config.resource === 'documents' && <DocumentPanel record={shown} onReplace={detail.replace} />}
+
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(300px, 1fr)' }} gap="5" alignItems="start">
         <Card title={editing ? `Edit ${config.one}` : 'Details'}>
           {editing ? (
@@ -388,6 +392,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
           )}
         </Card>
       </Grid>
+      {(config.resource === 'assets' || config.resource === 'leads') && <LinkedDocuments resource={config.resource} record={shown} />}
       {!editing && !mayEdit && !detail.deleted && (
         <Badge alignSelf="flex-start" variant="outline" data-testid="read-only-note">
           Read only for your role

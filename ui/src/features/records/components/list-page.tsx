@@ -16,6 +16,7 @@ import { RESOURCE_CONFIGS } from '../config'
 import { useLiveRows, useRecordList } from '../hooks'
 import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
 
+import { UploadDocumentsButton } from './document-upload'
 import { ListToolbar } from './list-toolbar'
 import { Pagination } from './pagination'
 import { RecordTable } from './record-table'
@@ -108,6 +109,7 @@ export default function RecordListPage({ resource }: { resource: Resource }) {
                 </IconButton>
               </ButtonGroup>
             )}
+            {resource === 'documents' && <UploadDocumentsButton variant="solid" />}
             {canCreate(role, resource) && (
               <Button asChild size="sm" colorPalette="brand">
                 <RouterLink to={`${config.path}/new`} data-testid="list-new">

@@ -1,10 +1,11 @@
 import { Button, chakra, Field, HStack, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 
 import type { FieldErrors } from '@/lib/api'
 import { mayEditField } from '@/lib/permissions'
 import { listRecords, type AnyRecord, type Options, type Resource } from '@/lib/records'
+import { fetchStaff } from '@/lib/users'
 
 import { peopleAtom, rememberPeopleAtom } from '../atoms'
 import type { FieldDef } from '../config'
@@ -12,23 +13,35 @@ import type { FormValues } from '../form-values'
 
 import { RecordPicker } from './record-picker'
 
-/** Fills the people pickers: one page of records sorted by the person field brings everyone assigned. */
-function usePeopleFor(resource: Resource, fields: FieldDef[]) {
+/**
+ * Who each person picker offers: the staff directory (`GET /users`, by role) for fields that say
+ * so; fields without a directory filter offer the people seen on records (one page of records
+ * sorted by the person field brings everyone assigned).
+ */
+function usePickerPeople(resource: Resource, fields: FieldDef[]): Record<string, Record<string, string>> {
   const remember = useSetAtom(rememberPeopleAtom)
+  const seen = useAtomValue(peopleAtom)
+  const [staff, setStaff] = useState<Record<string, Record<string, string>>>({})
   const personFields = fields.filter((f) => f.kind === 'person' && f.editable)
-  const key = personFields.map((f) => `${f.key}:${f.personKey}`).join(',')
+  const key = JSON.stringify(personFields.map((f) => [f.key, f.personKey, f.staff ?? null]))
   useEffect(() => {
-    if (!key) return
     const controller = new AbortController()
-    for (const pair of key.split(',')) {
-      const [field, personKey] = pair.split(':')
-      listRecords(resource, { perPage: 100, sort: field, order: 'desc' }, controller.signal).then(
-        (page) => remember({ records: page.items as unknown as AnyRecord[], keys: [personKey] }),
-        () => undefined,
-      )
+    for (const [field, personKey, filter] of JSON.parse(key) as [string, string, FieldDef['staff'] | null][]) {
+      if (filter) {
+        fetchStaff(filter, controller.signal).then(
+          (members) => setStaff((prev) => ({ ...prev, [field]: Object.fromEntries(members.map((m) => [String(m.id), m.displayName])) })),
+          () => undefined,
+        )
+      } else {
+        listRecords(resource, { perPage: 100, sort: field, order: 'desc' }, controller.signal).then(
+          (page) => remember({ records: page.items as unknown as AnyRecord[], keys: [personKey] }),
+          () => undefined,
+        )
+      }
     }
     return () => controller.abort()
   }, [resource, key, remember])
+  return Object.fromEntries(personFields.map((f) => [f.key, f.staff ? (staff[f.key] ?? {}) : (seen[f.personKey ?? ''] ?? {})]))
 }
 
 function Control({
@@ -37,13 +50,17 @@ function Control({
   disabled,
   options,
   people,
+  seen,
   onChange,
 }: {
   field: FieldDef
   value: string
   disabled: boolean
   options: Options | null
+  /** Who the picker offers (id -> name). */
   people: Record<string, string>
+  /** Names seen on records, for a current value the picker does not offer. */
+  seen: Record<string, string>
   onChange: (value: string) => void
 }) {
   const common = { 'data-testid': `field-${field.key}`, name: field.key, disabled }
@@ -72,7 +89,7 @@ function Control({
         <NativeSelect.Root size="sm" disabled={disabled}>
           <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} {...common}>
             <option value="">Unassigned</option>
-            {value && !people[value] && <option value={value}>User #{value}</option>}
+            {value && !people[value] && <option value={value}>{seen[value] ?? `User #${value}`}</option>}
             {entries.map(([id, name]) => (
               <option key={id} value={id}>
                 {name}
@@ -146,8 +163,8 @@ export function RecordForm({
   onSubmit: () => void
   onCancel: () => void
 }) {
-  usePeopleFor(resource, fields)
-  const people = useAtomValue(peopleAtom)
+  const pickers = usePickerPeople(resource, fields)
+  const seen = useAtomValue(peopleAtom)
   const shown = fields.filter((f) => f.editable && (!f.when || f.when(values)))
   return (
     <chakra.form
@@ -174,7 +191,8 @@ export function RecordForm({
               value={values[field.key] ?? ''}
               disabled={submitting || !mayEditField(editable, field.key)}
               options={options}
-              people={people[field.personKey ?? ''] ?? {}}
+              people={pickers[field.key] ?? {}}
+              seen={seen[field.personKey ?? ''] ?? {}}
               onChange={(value) => onValues({ ...values, [field.key]: value })}
             />
             {errors[field.key] && <Field.ErrorText data-testid={`field-error-${field.key}`}>{errors[field.key]}</Field.ErrorText>}

@@ -7,6 +7,8 @@ import { RESOURCE_LABELS, type AnyRecord, type Options, type UserRef } from '@/l
 
 import type { ColumnDef, FieldDef, OptionsKey } from '../config'
 
+import { DocumentStateCell } from './document-progress-bar'
+
 /** An enumerated value with its colour (status, risk, stage, document state). */
 export function EnumBadge({ list, value, options }: { list: OptionsKey; value: string; options: Options | null }) {
   const option = options?.[list].find((o) => o.value === value)
@@ -44,6 +46,9 @@ export function RecordValue({ def, record, options }: { def: Def; record: AnyRec
   )
   switch (def.kind) {
     case 'enum':
+      if (value && def.options === 'documentStates') {
+        return <DocumentStateCell record={record} badge={(state) => <EnumBadge list="documentStates" value={state} options={options} />} />
+      }
       return value ? <EnumBadge list={def.options!} value={String(value)} options={options} /> : empty
     case 'person': {
       const person = (def.personKey ? record[def.personKey] : null) as UserRef | null

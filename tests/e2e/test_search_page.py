@@ -1,0 +1,65 @@
+"""Search results page in Chromium: every result of the API (title, url, excerpt), paged, a query
+answered by the API, and a result that opens its page."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import Page, expect
+
+from tests.e2e.conftest import Stack
+from tests.e2e.helpers import Api, signed_in_at
+
+
+def watch_requests(page: Page) -> list[str]:
+    """Every request that fails, or answers 400 or more, while the test runs."""
+    failures: list[str] = []
+    page.on("requestfailed", lambda r: failures.append(f"{r.method} {r.url}: {r.failure}"))
+    page.on(
+        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
+    )
+    return failures
+
+
+async def go(page: Page, path: str) -> None:
+    """Client-side navigation (no reload, so the shell's own calls are not cut off)."""
+    await page.evaluate(
+        "path => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')) }", path
+    )
+
+
+async def test_search_results_show_title_url_and_excerpt(page: Page, stack: Stack) -> None:
+    failures = watch_requests(page)
+    api = Api(stack.api_url, "manager")
+    everything = api.get("/api/search")
+    await signed_in_at(page, "manager", "/pages/search")
+    await expect(page.get_by_test_id("search-count")).to_have_text(f"{len(everything)} results")
+    await expect(page.get_by_test_id("search-results").locator("li")).to_have_count(10)
+    first = everything[0]
+    await expect(page.get_by_test_id(f"search-result-{first['id']}-title")).to_have_text(first["title"])
+    await expect(page.get_by_test_id(f"search-result-{first['id']}-url")).to_contain_text(first["url"])
+    await expect(page.get_by_test_id(f"search-result-{first['id']}-excerpt")).to_have_text(first["excerpt"])
+    await page.get_by_test_id("search-next").click()
+    await expect(page).to_have_url(re.compile(r"page=2"))
+    await expect(page.get_by_test_id(f"search-result-{everything[10]['id']}-title")).to_be_visible()
+
+    matching = api.get("/api/search", q="calibration")
+    await page.get_by_test_id("search-page-input").fill("calibration")
+    await page.get_by_test_id("search-submit").click()
+    await expect(page).to_have_url(re.compile(r"q=calibration"))
+    await expect(page.get_by_test_id("search-count")).to_have_text(
+        f"{len(matching)} result{'' if len(matching) == 1 else 's'} for “calibration”"
+    )
+    await expect(page.get_by_test_id("search-results").locator("li")).to_have_count(len(matching))
+    await expect(page.get_by_test_id("search-results").locator("mark").first).to_have_text(
+        re.compile("calibration", re.I)
+    )
+
+    hit = matching[0]
+    await page.get_by_test_id(f"search-result-{hit['id']}-title").click()
+    await expect(page).to_have_url(re.compile(re.escape(hit["url"]) + "$"))
+    await expect(page.get_by_test_id("knowledge-base-page")).to_be_visible()
+
+    await go(page, "/pages/search?q=nothing-matches-this")
+    await expect(page.get_by_test_id("search-count")).to_have_text("No results for “nothing-matches-this”")
+    assert not failures, failures

@@ -1,0 +1,31 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import { useNavigate } from 'react-router-dom'
+
+import { syncChatAtom } from '@/lib/chat'
+import { loadNotificationsAtom, setNotificationNavigator } from '@/lib/notifications'
+import { loadQuickPanelAtom } from '@/lib/quick-panel'
+import { realtimeEpochAtom } from '@/lib/realtime'
+
+/**
+ * What the shell keeps current for the signed-in user: chat contacts and chat list (with what was
+ * missed), notifications and the quick panel. Loaded at once and again after every (re)connect;
+ * between reconnects the pushes keep them current.
+ */
+export function useRealtimeSync(): void {
+  const epoch = useAtomValue(realtimeEpochAtom)
+  const syncChat = useSetAtom(syncChatAtom)
+  const loadNotifications = useSetAtom(loadNotificationsAtom)
+  const loadQuickPanel = useSetAtom(loadQuickPanelAtom)
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    void syncChat()
+    void loadNotifications()
+    void loadQuickPanel()
+  }, [epoch, syncChat, loadNotifications, loadQuickPanel])
+
+  useEffect(() => {
+    setNotificationNavigator((link) => navigate(link))
+  }, [navigate])
+}

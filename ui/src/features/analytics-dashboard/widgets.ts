@@ -1,0 +1,47 @@
+/** Pure helpers of the analytics dashboard. */
+import type { Campaign, ChartData, FigureWidget, TargetFigure, Widget } from './api'
+
+export function widgetById<W extends Widget>(widgets: readonly Widget[], id: W['id']): W | null {
+  return (widgets.find((w) => w.id === id) as W | undefined) ?? null
+}
+
+/** Chart.js-style data as Recharts rows: one row per label, `s0`, `s1`... per dataset. */
+export function chartRows(chart: ChartData | undefined): Record<string, string | number>[] {
+  if (!chart) return []
+  return chart.labels.map((label, i) => {
+    const row: Record<string, string | number> = { label }
+    chart.datasets.forEach((d, n) => {
+      row[`s${n}`] = d.data[i] ?? 0
+    })
+    return row
+  })
+}
+
+/** The figure a widget 2-4 carries (conversion, impressions or visits). */
+export function targetFigure(widget: FigureWidget): TargetFigure | null {
+  return widget.conversion ?? widget.impressions ?? widget.visits ?? null
+}
+
+/** '+5% of target', '-6% of target', 'on target'. */
+export function ofTargetText(ofTarget: number): string {
+  if (ofTarget === 0) return 'on target'
+  return `${ofTarget > 0 ? '+' : ''}${ofTarget}% of target`
+}
+
+export type CampaignSort = { key: 'title' | 'clicks' | 'conversion'; dir: 'asc' | 'desc' }
+
+export function sortCampaigns(rows: readonly Campaign[], sort: CampaignSort): Campaign[] {
+  const factor = sort.dir === 'asc' ? 1 : -1
+  return [...rows].sort((a, b) => {
+    const x = a[sort.key]
+    const y = b[sort.key]
+    const order = typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y)
+    return order * factor || a.id - b.id
+  })
+}
+
+/** Marker radius (px) by visitors: area proportional to the count, between min and max. */
+export function markerRadius(visitors: number, most: number, min = 4, max = 16): number {
+  if (most <= 0) return min
+  return min + (max - min) * Math.sqrt(Math.max(0, visitors) / most)
+}

@@ -1,0 +1,83 @@
+import { Box, Flex, HStack, IconButton, Input, InputGroup, NativeSelect, Table, Text, type TableColumnHeaderProps } from '@chakra-ui/react'
+import { useEffect, useState, type ReactNode } from 'react'
+
+import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon, SearchIcon, SortIcon } from '@/components/icons'
+import { formatNumber } from '@/lib/format'
+
+import { PER_PAGE_CHOICES, type TableState } from '../table-state'
+
+/** A column header that sorts by its key. */
+export function SortHeader({
+  label,
+  sortKey,
+  state,
+  onSort,
+  ...rest
+}: { label: ReactNode; sortKey: string; state: TableState; onSort: (key: string) => void } & TableColumnHeaderProps) {
+  const active = state.sort === sortKey
+  return (
+    <Table.ColumnHeader whiteSpace="nowrap" aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'} {...rest}>
+      <Box as="button" display="inline-flex" alignItems="center" gap="1" cursor="pointer" onClick={() => onSort(sortKey)} data-testid={`sort-${sortKey}`}>
+        {label}
+        {active ? state.dir === 'asc' ? <ArrowUpIcon boxSize="3" /> : <ArrowDownIcon boxSize="3" /> : <SortIcon boxSize="3" opacity={0.35} />}
+      </Box>
+    </Table.ColumnHeader>
+  )
+}
+
+/** The search box of a table (applies 250 ms after the last key). */
+export function TableSearch({ value, onChange, placeholder, testId }: { value: string; onChange: (q: string) => void; placeholder: string; testId: string }) {
+  const [text, setText] = useState(value)
+  const [prop, setProp] = useState(value)
+  if (prop !== value) {
+    setProp(value)
+    setText(value)
+  }
+  useEffect(() => {
+    if (text === value) return
+    const timer = setTimeout(() => onChange(text), 250)
+    return () => clearTimeout(timer)
+  }, [text, value, onChange])
+  return (
+    <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />} maxW={{ base: 'full', md: '80' }} flex="1">
+      <Input value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} aria-label={placeholder} data-testid={testId} bg="bg.panel" size="sm" />
+    </InputGroup>
+  )
+}
+
+/** Previous / next pages, rows per page, and "1-10 of 30". */
+export function TablePagination({ state, total, pages, onChange }: { state: TableState; total: number; pages: number; onChange: (patch: Partial<TableState>) => void }) {
+  const page = Math.min(state.page, pages)
+  const from = total === 0 ? 0 : (page - 1) * state.perPage + 1
+  const to = Math.min(total, page * state.perPage)
+  return (
+    <Flex justify="flex-end" align="center" gap="4" wrap="wrap" px="4" py="2" borderTopWidth="1px" borderColor="border.muted" data-testid="table-pagination">
+      <HStack gap="2">
+        <Text fontSize="sm" color="fg.muted">
+          Rows per page
+        </Text>
+        <NativeSelect.Root size="xs" w="20">
+          <NativeSelect.Field value={state.perPage} onChange={(e) => onChange({ perPage: Number(e.target.value), page: 1 })} aria-label="Rows per page" data-testid="per-page">
+            {PER_PAGE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted" data-testid="pagination-info">
+        {formatNumber(from)}–{formatNumber(to)} of {formatNumber(total)}
+      </Text>
+      <HStack gap="1">
+        <IconButton aria-label="Previous page" size="xs" variant="ghost" disabled={page <= 1} onClick={() => onChange({ page: page - 1 })} data-testid="page-prev">
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton aria-label="Next page" size="xs" variant="ghost" disabled={page >= pages} onClick={() => onChange({ page: page + 1 })} data-testid="page-next">
+          <ChevronRightIcon />
+        </IconButton>
+      </HStack>
+    </Flex>
+  )
+}

@@ -1,0 +1,85 @@
+/** The mail sample area's calls (app/samples/mail.py, /api/mail-app). */
+import { api } from '@/lib/api'
+
+const BASE = '/api/mail-app'
+
+export interface MailFolder {
+  id: number
+  handle: string
+  title: string
+  translate?: string
+  icon: string
+}
+
+export interface MailFilter {
+  id: number
+  handle: string
+  title: string
+  translate?: string
+  icon: string
+}
+
+export interface MailLabel {
+  id: number
+  handle: string
+  title: string
+  color: string
+}
+
+export interface MailAttachment {
+  type: string
+  fileName: string
+  preview: string
+  url: string
+  size: string
+}
+
+export interface Mail {
+  id: string
+  from: { name: string; avatar: string; email: string }
+  to: { name: string; email: string }[]
+  subject: string
+  message: string
+  time: string
+  read: boolean
+  starred: boolean
+  important: boolean
+  hasAttachments: boolean
+  attachments: MailAttachment[]
+  labels: number[]
+  folder: number
+}
+
+/** Which list a page shows: label, then filter, then folder (the API's own precedence). */
+export type MailListKey =
+  | { kind: 'folder'; handle: string }
+  | { kind: 'filter'; handle: string }
+  | { kind: 'label'; handle: string }
+
+export function listQuery(key: MailListKey): Record<string, string> {
+  if (key.kind === 'label') return { labelHandle: key.handle }
+  if (key.kind === 'filter') return { filterHandle: key.handle }
+  return { folderHandle: key.handle }
+}
+
+export const getFolders = (signal?: AbortSignal) => api.get<MailFolder[]>(`${BASE}/folders`, { signal })
+export const getFilters = (signal?: AbortSignal) => api.get<MailFilter[]>(`${BASE}/filters`, { signal })
+export const getLabels = (signal?: AbortSignal) => api.get<MailLabel[]>(`${BASE}/labels`, { signal })
+
+export const getMails = (key: MailListKey, signal?: AbortSignal) =>
+  api.get<Mail[]>(`${BASE}/mails`, { query: listQuery(key), signal })
+
+export const getMail = (mailId: string, signal?: AbortSignal) =>
+  api.get<Mail>(`${BASE}/mail`, { query: { mailId }, signal })
+
+/** Replaces the mail with the same id (read, starred, important, labels, folder). */
+export const updateMail = (mail: Mail) => api.post<Mail>(`${BASE}/update-mail`, mail)
+
+export const setFolder = (selectedMailIds: string[], folderId: number) =>
+  api.post<void>(`${BASE}/set-folder`, { selectedMailIds, folderId })
+
+export const toggleLabel = (selectedMailIds: string[], labelId: number) =>
+  api.post<void>(`${BASE}/toggle-label`, { selectedMailIds, labelId })
+
+/** Removes the mails for good. */
+export const deleteMails = (selectedMailIds: string[]) => api.post<void>(`${BASE}/delete-mails`, { selectedMailIds })

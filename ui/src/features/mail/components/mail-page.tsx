@@ -1,0 +1,188 @@
+import { Box, Center, CloseButton, Drawer, Flex, Heading, IconButton, Input, InputGroup, Portal, Text, useBreakpointValue } from '@chakra-ui/react'
+import { useAtom } from 'jotai'
+import { useMemo, useState } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+
+import { errorMessage } from '@/lib/api'
+import { useDialog } from '@/lib/dialog'
+import { showMessage } from '@/lib/snackbar'
+
+import { deleteMails, setFolder, toggleLabel, updateMail, type Mail, type MailFolder, type MailLabel } from '../api'
+import { mailSearchAtom, mailSidebarOpenAtom, selectedMailIdsAtom } from '../atoms'
+import { useMailList, useMailMeta, useOpenMail } from '../hooks'
+import { MailOpenIcon, MenuIcon, SearchIcon } from '../icons'
+import { listKeyFromParams, listPath, searchMails, TRASH_FOLDER_HANDLE } from '../mail-utils'
+
+import { ComposeDialog } from './compose-dialog'
+import { MailDetails } from './mail-details'
+import { MailList } from './mail-list'
+import { MailSidebar } from './mail-sidebar'
+
+const plural = (n: number) => `${n} ${n === 1 ? 'mail' : 'mails'}`
+
+/** /apps/mail/:folder, /apps/mail/label/:label, /apps/mail/filter/:filter, each with an optional open mail. */
+export default function MailPage() {
+  const params = useParams()
+  const listKey = listKeyFromParams(params)
+  const mailId = params.mailId
+  const navigate = useNavigate()
+  const { confirm } = useDialog()
+  const meta = useMailMeta()
+  const list = useMailList(listKey)
+  const open = useOpenMail(mailId)
+  const [search, setSearch] = useAtom(mailSearchAtom)
+  const [selected, setSelected] = useAtom(selectedMailIdsAtom)
+  const [sidebarOpen, setSidebarOpen] = useAtom(mailSidebarOpenAtom)
+  const [busy, setBusy] = useState(false)
+  const split = useBreakpointValue({ base: false, xl: true }) ?? false
+  const docked = useBreakpointValue({ base: false, lg: true }) ?? false
+
+  const shown = useMemo(() => (list.mails ? searchMails(list.mails, search) : null), [list.mails, search])
+  const trash = meta.folders.find((f) => f.handle === TRASH_FOLDER_HANDLE)
+  const inTrash = listKey.kind === 'folder' && listKey.handle === TRASH_FOLDER_HANDLE
+  const title =
+    (listKey.kind === 'folder'
+      ? meta.folders.find((f) => f.handle === listKey.handle)?.title
+      : listKey.kind === 'filter'
+        ? meta.filters.find((f) => f.handle === listKey.handle)?.title
+        : meta.labels.find((l) => l.handle === listKey.handle)?.title) ?? (meta.loaded ? listKey.handle : '')
+  const unreadInbox = listKey.kind === 'folder' && listKey.handle === 'inbox' ? list.mails?.filter((m) => !m.read).length : undefined
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true)
+    try {
+      await action()
+      showMessage(done, 'success')
+      setSelected([])
+    } catch (e) {
+      showMessage(errorMessage(e), 'error')
+    } finally {
+      setBusy(false)
+      list.reload()
+    }
+  }
+
+  async function removeMails(ids: string[]): Promise<boolean> {
+    if (ids.length === 0) return false
+    if (inTrash || !trash) {
+      const ok = await confirm({
+        title: `Delete ${plural(ids.length)} for good?`,
+        body: 'They are removed from the mailbox and cannot be restored.',
+        confirmLabel: 'Delete',
+        tone: 'danger',
+      })
+      if (!ok) return false
+      await run(() => deleteMails(ids), `${plural(ids.length)} deleted.`)
+    } else {
+      await run(() => setFolder(ids, trash.id), `${plural(ids.length)} moved to ${trash.title}.`)
+    }
+    return true
+  }
+
+  const actions = {
+    busy,
+    remove: () => void removeMails(selected),
+    move: (folder: MailFolder) => void run(() => setFolder(selected, folder.id), `${plural(selected.length)} moved to ${folder.title}.`),
+    toggleLabel: (label: MailLabel) => void run(() => toggleLabel(selected, label.id), `Label “${label.title}” toggled on ${plural(selected.length)}.`),
+    markRead: (read: boolean) => {
+      const mails = (list.mails ?? []).filter((m) => selected.includes(m.id) && m.read !== read)
+      void run(() => Promise.all(mails.map((m) => updateMail({ ...m, read }))), `${plural(selected.length)} marked as ${read ? 'read' : 'unread'}.`)
+    },
+  }
+
+  const moveOne = (mail: Mail, folder: MailFolder) =>
+    void run(() => setFolder([mail.id], folder.id), `Mail moved to ${folder.title}.`).then(() => navigate(listPath(listKey)))
+  const removeOne = (mail: Mail) =>
+    void removeMails([mail.id]).then((done) => done && navigate(listPath(listKey)))
+
+  const sidebar = <MailSidebar folders={meta.folders} filters={meta.filters} labels={meta.labels} loaded={meta.loaded} unreadInbox={unreadInbox} />
+  const listPane = (
+    <MailList
+      mails={shown}
+      labels={meta.labels}
+      folders={meta.folders}
+      listKey={listKey}
+      listTitle={title}
+      openId={mailId}
+      inTrash={inTrash}
+      actions={actions}
+      onReload={list.reload}
+    />
+  )
+  const detailsPane = (
+    <MailDetails mail={open.mail} error={open.error} labels={meta.labels} folders={meta.folders} listKey={listKey} onMove={moveOne} onRemove={removeOne} />
+  )
+
+  return (
+    <Flex h={{ base: 'calc(100dvh - 7rem)' }} minH="520px" bg="bg" data-testid="mail-page">
+      {docked ? (
+        <Box as="aside" w="64" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.panel" overflowY="auto">
+          {sidebar}
+        </Box>
+      ) : (
+        <Drawer.Root open={sidebarOpen} onOpenChange={(d) => setSidebarOpen(d.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="80" data-testid="mail-sidebar-drawer">
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close" />
+                </Drawer.CloseTrigger>
+                <Box overflowY="auto">{sidebar}</Box>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minW="0">
+        <Flex align="center" gap="3" px={{ base: '3', md: '5' }} h="16" borderBottomWidth="1px" borderColor="border.muted" bg="bg.panel" flexShrink={0}>
+          {!docked && (
+            <IconButton variant="ghost" size="sm" aria-label="Open mail folders" onClick={() => setSidebarOpen(true)} data-testid="mail-sidebar-toggle">
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Heading as="h2" size="md" truncate minW="0" flexShrink={1} maxW={{ base: '32', md: '60' }} data-testid="mail-list-title">
+            {title}
+          </Heading>
+          <InputGroup flex="1" maxW="xl" ms="auto" startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
+            <Input
+              size="sm"
+              borderRadius="full"
+              placeholder="Search mail"
+              aria-label="Search mail"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              data-testid="mail-search"
+            />
+          </InputGroup>
+        </Flex>
+        <Flex flex="1" minH="0">
+          {split ? (
+            <>
+              <Box w={{ xl: '360px', '2xl': '420px' }} flexShrink={0} borderEndWidth="1px" borderColor="border.muted" minH="0">
+                {listPane}
+              </Box>
+              <Box flex="1" minW="0" minH="0" bg="bg.panel">
+                {mailId ? (
+                  detailsPane
+                ) : (
+                  <Center h="full" flexDirection="column" gap="3" color="fg.muted" data-testid="mail-details-empty">
+                    <Flex boxSize="16" borderRadius="full" bg="bg.muted" align="center" justify="center">
+                      <MailOpenIcon boxSize="7" />
+                    </Flex>
+                    <Text>Select a mail to read it.</Text>
+                  </Center>
+                )}
+              </Box>
+            </>
+          ) : (
+            <Box flex="1" minW="0" minH="0" bg={mailId ? 'bg.panel' : undefined}>
+              {mailId ? detailsPane : listPane}
+            </Box>
+          )}
+        </Flex>
+      </Flex>
+      <ComposeDialog />
+    </Flex>
+  )
+}

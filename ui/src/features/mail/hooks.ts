@@ -1,0 +1,119 @@
+import { useAtom, useSetAtom } from 'jotai'
+import { useCallback, useEffect, useState } from 'react'
+
+import { errorMessage } from '@/lib/api'
+import { showMessage } from '@/lib/snackbar'
+
+import { getFilters, getFolders, getLabels, getMail, getMails, updateMail, type Mail, type MailListKey } from './api'
+import {
+  mailFiltersAtom,
+  mailFoldersAtom,
+  mailLabelsAtom,
+  mailListAtom,
+  openMailAtom,
+  replaceMailAtom,
+  selectedMailIdsAtom,
+} from './atoms'
+import { keyId } from './mail-utils'
+
+/** Folders, filters and labels, loaded once for the whole area. */
+export function useMailMeta() {
+  const [folders, setFolders] = useAtom(mailFoldersAtom)
+  const [filters, setFilters] = useAtom(mailFiltersAtom)
+  const [labels, setLabels] = useAtom(mailLabelsAtom)
+  const [error, setError] = useState<unknown>(null)
+  const loaded = Boolean(folders && filters && labels)
+  useEffect(() => {
+    if (loaded) return
+    const controller = new AbortController()
+    Promise.all([getFolders(controller.signal), getFilters(controller.signal), getLabels(controller.signal)]).then(
+      ([fo, fi, la]) => {
+        setFolders(fo)
+        setFilters(fi)
+        setLabels(la)
+      },
+      (e: unknown) => !controller.signal.aborted && setError(e),
+    )
+    return () => controller.abort()
+  }, [loaded, setFolders, setFilters, setLabels])
+  return { folders: folders ?? [], filters: filters ?? [], labels: labels ?? [], loaded, error }
+}
+
+/** The mails of one list; `reload` fetches it again (after bulk changes). */
+export function useMailList(key: MailListKey) {
+  const [list, setList] = useAtom(mailListAtom)
+  const setSelected = useSetAtom(selectedMailIdsAtom)
+  const [attempt, setAttempt] = useState(0)
+  const [error, setError] = useState<unknown>(null)
+  const id = keyId(key)
+
+  useEffect(() => {
+    setSelected([])
+  }, [id, setSelected])
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const [kind, ...rest] = id.split(':')
+    getMails({ kind, handle: rest.join(':') } as MailListKey, controller.signal).then(
+      (mails) => {
+        setList({ key: id, mails })
+        setError(null)
+        // Mails that left the list leave the selection too.
+        setSelected((ids) => ids.filter((x) => mails.some((m) => m.id === x)))
+      },
+      (e: unknown) => !controller.signal.aborted && setError(e),
+    )
+    return () => controller.abort()
+  }, [id, attempt, setList, setSelected])
+
+  const current = list?.key === id ? list.mails : null
+  return { mails: current, error, reload: useCallback(() => setAttempt((n) => n + 1), []) }
+}
+
+/** The open mail: fetched by id and marked read when it was unread. */
+export function useOpenMail(mailId: string | undefined) {
+  const [mail, setMail] = useAtom(openMailAtom)
+  const replace = useSetAtom(replaceMailAtom)
+  const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null)
+
+  useEffect(() => {
+    if (!mailId) return
+    const controller = new AbortController()
+    getMail(mailId, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return
+        setMail(found)
+        setFailure(null)
+        if (!found.read) {
+          updateMail({ ...found, read: true }).then(replace, (e: unknown) => showMessage(errorMessage(e), 'error'))
+        }
+      },
+      (e: unknown) => {
+        if (!controller.signal.aborted) setFailure({ id: mailId, error: e })
+      },
+    )
+    return () => controller.abort()
+  }, [mailId, setMail, replace])
+
+  return { mail: mail && mail.id === mailId ? mail : null, error: failure && failure.id === mailId ? failure.error : null }
+}
+
+/** Save one mail's changed flags (star, important, read, labels) and show the saved mail. */
+export function useSaveMail() {
+  const replace = useSetAtom(replaceMailAtom)
+  return useCallback(
+    async (mail: Mail, changes: Partial<Mail>) => {
+      const next = { ...mail, ...changes }
+      replace(next) // at once; put back if the server refuses
+      try {
+        replace(await updateMail(next))
+        return true
+      } catch (e) {
+        replace(mail)
+        showMessage(errorMessage(e), 'error')
+        return false
+      }
+    },
+    [replace],
+  )
+}

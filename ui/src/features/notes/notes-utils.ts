@@ -1,0 +1,124 @@
+/** Pure rules of the notes pages (unit-tested). */
+import type { ChecklistItem, NewNote, Note, NoteLabel } from './api'
+
+export type NotesView = { kind: 'notes' } | { kind: 'reminders' } | { kind: 'archive' } | { kind: 'label'; handle: string }
+
+export function viewFromParams(params: { view?: string; labelHandle?: string }): NotesView {
+  if (params.labelHandle) return { kind: 'label', handle: params.labelHandle }
+  if (params.view === 'reminders') return { kind: 'reminders' }
+  if (params.view === 'archive') return { kind: 'archive' }
+  return { kind: 'notes' }
+}
+
+export function notesInView(notes: readonly Note[], view: NotesView, labels: readonly NoteLabel[], query: string): Note[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
+  const label = view.kind === 'label' ? labels.find((l) => l.handle === view.handle) : undefined
+  return notes.filter((n) => {
+    if (view.kind === 'archive' ? !n.archive : n.archive) return false
+    if (view.kind === 'reminders' && !n.reminder) return false
+    if (view.kind === 'label' && (!label || !n.labels.some((id) => String(id) === String(label.id)))) return false
+    if (!words.length) return true
+    const text = [n.title, n.description, ...n.checklist.map((c) => c.text)].join(' ').toLowerCase()
+    return words.every((w) => text.includes(w))
+  })
+}
+
+export function newId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+}
+
+export function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'label'
+  )
+}
+
+/** A label list ready to save: names trimmed, empty ones dropped, handles unique. */
+export function prepareLabels(labels: readonly NoteLabel[]): { labels: NoteLabel[]; error: string | null } {
+  const out: NoteLabel[] = []
+  const names = new Set<string>()
+  const handles = new Set<string>()
+  for (const label of labels) {
+    const name = label.name.trim()
+    if (!name) return { labels: [], error: 'Every label needs a name.' }
+    if (names.has(name.toLowerCase())) return { labels: [], error: `There are two labels called “${name}”.` }
+    names.add(name.toLowerCase())
+    const base = label.handle || slugify(name)
+    let handle = base
+    for (let i = 2; handles.has(handle); i++) handle = `${base}-${i}`
+    handles.add(handle)
+    out.push({ ...label, name, handle })
+  }
+  return { labels: out, error: null }
+}
+
+export function checklistProgress(items: readonly ChecklistItem[]): { done: number; total: number } {
+  return { done: items.filter((i) => i.checked).length, total: items.length }
+}
+
+export function isEmptyNote(note: Pick<NewNote, 'title' | 'description' | 'checklist' | 'image'>): boolean {
+  return !note.title.trim() && !note.description.trim() && note.checklist.length === 0 && !note.image
+}
+
+export function blankNote(): NewNote {
+  return { title: '', description: '', archive: false, image: null, time: new Date().toISOString(), reminder: null, checklist: [], labels: [] }
+}
+
+const reminderFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+
+export function formatReminder(iso: string): string {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : reminderFormat.format(d)
+}
+
+/** Sample images ('assets/images/...') name files this portal does not ship: only real URLs show. */
+export function mediaUrl(src: string | null | undefined): string | null {
+  if (!src) return null
+  return /^(https?:|data:image\/|blob:|\/)/.test(src) ? src : null
+}
+
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+/** A picked image, scaled down to fit `max` px and encoded as a JPEG data URL (the API takes 1 MB bodies). */
+export function imageToDataUrl(file: File, max = 1200, quality = 0.82): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file)
+    const img = new Image()
+    img.onload = () => {
+      const scale = Math.min(1, max / Math.max(img.width, img.height))
+      const canvas = document.createElement('canvas')
+      canvas.width = Math.round(img.width * scale)
+      canvas.height = Math.round(img.height * scale)
+      const ctx = canvas.getContext('2d')
+      if (!ctx) {
+        URL.revokeObjectURL(url)
+        reject(new Error('This browser cannot prepare the image.'))
+        return
+      }
+      ctx.drawImage(img, 0, 0, canvas.width, canvas.height)
+      URL.revokeObjectURL(url)
+      resolve(canvas.toDataURL('image/jpeg', quality))
+    }
+    img.onerror = () => {
+      URL.revokeObjectURL(url)
+      reject(new Error('That file is not an image this browser can read.'))
+    }
+    img.src = url
+  })
+}

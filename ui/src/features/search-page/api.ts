@@ -1,0 +1,24 @@
+/** Global search API: GET /api/search?q= answers results (id, title, url, excerpt); without q, all of them. */
+import { api } from '@/lib/api'
+
+export interface SearchResult {
+  id: number
+  title: string
+  url: string
+  excerpt: string
+}
+
+export const search = (q: string, signal?: AbortSignal) => api.get<SearchResult[]>('/api/search', { query: { q: q.trim() || undefined }, signal })
+
+export const PER_PAGE = 10
+
+/** Splits a text around the query's words so the matches can be marked. */
+export function highlight(text: string, q: string): { text: string; match: boolean }[] {
+  const words = q.trim().split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  if (words.length === 0) return [{ text, match: false }]
+  const pattern = new RegExp(`(${words.join('|')})`, 'gi')
+  return text
+    .split(pattern)
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, match: words.some((w) => new RegExp(`^${w}$`, 'i').test(part)) }))
+}

@@ -1,0 +1,113 @@
+import { Blockquote, Box, Code, Em, Heading, Kbd, List, Mark, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+
+import { PageLayout } from './page-layout'
+
+const HEADINGS = ['4xl', '3xl', '2xl', 'xl', 'lg', 'md', 'sm'] as const
+const SIZES = ['2xs', 'xs', 'sm', 'md', 'lg', 'xl'] as const
+const WEIGHTS = ['light', 'normal', 'medium', 'semibold', 'bold'] as const
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box as="section" aria-label={title} data-testid={testId}>
+      <Heading as="h2" size="lg" mb="4" pb="2" borderBottomWidth="1px" borderColor="border.muted">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  )
+}
+
+/** /ui/typography: the type scale, weights and text elements the portal uses. */
+export default function TypographyPage() {
+  return (
+    <PageLayout style="simple" testId="typography-page" header={{ breadcrumb: 'User Interface', title: 'Typography', subtitle: 'The type scale, weights and text elements used across the portal.' }}>
+      <Stack gap="12" maxW="5xl">
+        <Section title="Headings" testId="typography-headings">
+          <Stack gap="4">
+            {HEADINGS.map((size) => (
+              <SimpleGrid key={size} columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
+                <Code w="fit-content">size=&quot;{size}&quot;</Code>
+                <Heading size={size} gridColumn={{ md: 'span 3' }}>
+                  Inspection due on the harbour cranes
+                </Heading>
+              </SimpleGrid>
+            ))}
+          </Stack>
+        </Section>
+        <Section title="Body text" testId="typography-body">
+          <Stack gap="3">
+            {SIZES.map((size) => (
+              <SimpleGrid key={size} columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
+                <Code w="fit-content">fontSize=&quot;{size}&quot;</Code>
+                <Text fontSize={size} gridColumn={{ md: 'span 3' }}>
+                  Technicians see the assets assigned to them first.
+                </Text>
+              </SimpleGrid>
+            ))}
+          </Stack>
+        </Section>
+        <Section title="Weights" testId="typography-weights">
+          <SimpleGrid columns={{ base: 1, sm: 2, md: 5 }} gap="4">
+            {WEIGHTS.map((w) => (
+              <Box key={w} p="4" borderWidth="1px" borderColor="border.muted" borderRadius="lg">
+                <Text fontSize="2xl" fontWeight={w}>
+                  Aa
+                </Text>
+                <Code mt="2">{w}</Code>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </Section>
+        <Section title="Colours of text" testId="typography-colours">
+          <Stack gap="2">
+            <Text color="fg">fg — the main text</Text>
+            <Text color="fg.muted">fg.muted — labels and secondary lines</Text>
+            <Text color="fg.subtle">fg.subtle — hints and timestamps</Text>
+            <Text color="brand.fg">brand.fg — links and highlights</Text>
+            <Text color="red.fg">red.fg — errors</Text>
+          </Stack>
+        </Section>
+        <Section title="Text elements" testId="typography-elements">
+          <Stack gap="5">
+            <Text>
+              Inline elements: <strong>strong</strong>, <Em>emphasis</Em>, <Mark bg="yellow.subtle">marked</Mark>, <Code>code</Code>, a keyboard shortcut <Kbd>Ctrl</Kbd> +{' '}
+              <Kbd>K</Kbd>, and <Text as="span" textDecoration="line-through">struck through</Text>.
+            </Text>
+            <Blockquote.Root>
+              <Blockquote.Content>Nothing is ever overwritten silently: a stale save is refused and the page offers to reload.</Blockquote.Content>
+            </Blockquote.Root>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+              <List.Root ps="5" gap="1">
+                <List.Item>Unordered lists for things in no order</List.Item>
+                <List.Item>Such as the roles: admin, manager, technician, contractor</List.Item>
+              </List.Root>
+              <List.Root as="ol" ps="5" gap="1" listStyleType="decimal">
+                <List.Item>Ordered lists for steps</List.Item>
+                <List.Item>Such as signing in, then choosing a new password</List.Item>
+              </List.Root>
+            </SimpleGrid>
+            <Table.Root size="sm" variant="outline" maxW="lg">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Element</Table.ColumnHeader>
+                  <Table.ColumnHeader>Use</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                <Table.Row>
+                  <Table.Cell>Heading</Table.Cell>
+                  <Table.Cell>Page and panel titles</Table.Cell>
+                </Table.Row>
+                <Table.Row>
+                  <Table.Cell>Text</Table.Cell>
+                  <Table.Cell>Everything else</Table.Cell>
+                </Table.Row>
+              </Table.Body>
+            </Table.Root>
+          </Stack>
+        </Section>
+      </Stack>
+    </PageLayout>
+  )
+}

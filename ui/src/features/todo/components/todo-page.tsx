@@ -1,0 +1,215 @@
+import { Box, Center, CloseButton, Drawer, Flex, Heading, IconButton, Input, InputGroup, Menu, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { useAtom, useSetAtom } from 'jotai'
+import { useMemo } from 'react'
+import { useParams } from 'react-router-dom'
+
+import { errorMessage } from '@/lib/api'
+import { useDialog } from '@/lib/dialog'
+import { showMessage } from '@/lib/snackbar'
+
+import { createTodo, deleteTodos, removeTodo, updateTodo, type NewTodo, type Todo } from '../api'
+import { todoDialogAtom, todoOrderAtom, todoSearchAtom, todoSidebarOpenAtom } from '../atoms'
+import { useReplaceTodo, useTodoList, useTodoMeta } from '../hooks'
+import { ArrowDownIcon, ArrowUpIcon, CheckIcon, MenuIcon, SearchIcon, SortIcon } from '../icons'
+import { listKeyFromParams, ORDER_OPTIONS, searchTodos, sortTodos } from '../todo-utils'
+
+import { TodoDialog } from './todo-dialog'
+import { TodoRow, type RowActions } from './todo-row'
+import { TodoSidebar } from './todo-sidebar'
+
+/** /apps/todo/:folder, /apps/todo/filter/:handle, /apps/todo/label/:handle. */
+export default function TodoPage() {
+  const params = useParams()
+  const listKey = listKeyFromParams(params)
+  const meta = useTodoMeta()
+  const list = useTodoList(listKey)
+  const replace = useReplaceTodo()
+  const { confirm } = useDialog()
+  const [search, setSearch] = useAtom(todoSearchAtom)
+  const [order, setOrder] = useAtom(todoOrderAtom)
+  const [sidebarOpen, setSidebarOpen] = useAtom(todoSidebarOpenAtom)
+  const openDialog = useSetAtom(todoDialogAtom)
+  const docked = useBreakpointValue({ base: false, lg: true }) ?? false
+
+  const shown = useMemo(
+    () => (list.todos ? sortTodos(searchTodos(list.todos, search), order.by, order.descending) : null),
+    [list.todos, search, order],
+  )
+  const title =
+    (listKey.kind === 'folder'
+      ? meta.folders.find((f) => f.handle === listKey.handle)?.title
+      : listKey.kind === 'filter'
+        ? meta.filters.find((f) => f.handle === listKey.handle)?.title
+        : meta.labels.find((l) => l.handle === listKey.handle)?.title) ?? (meta.loaded ? listKey.handle : '')
+  const deletedView = listKey.kind === 'filter' && listKey.handle === 'deleted'
+
+  async function save(todo: Todo, done?: string) {
+    replace(todo.id, todo)
+    try {
+      await updateTodo(todo)
+      if (done) showMessage(done, 'success')
+    } catch (e) {
+      showMessage(errorMessage(e), 'error')
+    } finally {
+      list.reload()
+    }
+  }
+
+  async function softDelete(todo: Todo) {
+    try {
+      await removeTodo(todo.id)
+      replace(todo.id, null)
+      showMessage(`“${todo.title}” moved to Deleted.`, 'success')
+    } catch (e) {
+      showMessage(errorMessage(e), 'error')
+    } finally {
+      list.reload()
+    }
+  }
+
+  const actions: RowActions = {
+    toggle: (todo, field) => void save({ ...todo, [field]: !todo[field] }),
+    edit: (todo) => openDialog({ mode: 'edit', todo }),
+    remove: (todo) => void softDelete(todo),
+    restore: (todo) => void save({ ...todo, deleted: false }, `“${todo.title}” restored.`),
+    destroy: async (todo) => {
+      const ok = await confirm({ title: 'Delete this task for good?', body: `“${todo.title}” cannot be restored afterwards.`, confirmLabel: 'Delete', tone: 'danger' })
+      if (!ok) return
+      try {
+        await deleteTodos([todo.id])
+        replace(todo.id, null)
+        showMessage(`“${todo.title}” deleted for good.`, 'success')
+      } catch (e) {
+        showMessage(errorMessage(e), 'error')
+      } finally {
+        list.reload()
+      }
+    },
+  }
+
+  async function saveFromDialog(body: NewTodo | Todo) {
+    if ('id' in body) {
+      await updateTodo(body)
+      showMessage('Task saved.', 'success')
+    } else {
+      await createTodo(body)
+      showMessage('Task added.', 'success')
+    }
+    list.reload()
+  }
+
+  const sidebar = <TodoSidebar folders={meta.folders} filters={meta.filters} labels={meta.labels} loaded={meta.loaded} />
+  const orderTitle = ORDER_OPTIONS.find((o) => o.value === order.by)?.title
+
+  return (
+    <Flex h="calc(100dvh - 7rem)" minH="520px" data-testid="todo-page">
+      {docked ? (
+        <Box as="aside" w="64" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.panel" overflowY="auto">
+          {sidebar}
+        </Box>
+      ) : (
+        <Drawer.Root open={sidebarOpen} onOpenChange={(d) => setSidebarOpen(d.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="80">
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close" />
+                </Drawer.CloseTrigger>
+                <Box overflowY="auto">{sidebar}</Box>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minW="0">
+        <Flex align="center" gap="3" px={{ base: '3', md: '5' }} h="16" borderBottomWidth="1px" borderColor="border.muted" bg="bg.panel" flexShrink={0}>
+          {!docked && (
+            <IconButton variant="ghost" size="sm" aria-label="Open task lists" onClick={() => setSidebarOpen(true)} data-testid="todo-sidebar-toggle">
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Heading as="h2" size="md" truncate maxW={{ base: '28', md: '60' }} data-testid="todo-list-title">
+            {title}
+          </Heading>
+          <InputGroup flex="1" maxW="xl" ms="auto" startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
+            <Input size="sm" borderRadius="full" placeholder="Search tasks" aria-label="Search tasks" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="todo-search" />
+          </InputGroup>
+        </Flex>
+        <Flex align="center" gap="2" px={{ base: '3', md: '5' }} minH="12" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
+          <Text fontSize="sm" color="fg.muted" flex="1" data-testid="todo-count">
+            {shown ? `${shown.length} ${shown.length === 1 ? 'task' : 'tasks'}` : ''}
+          </Text>
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <IconButton size="sm" variant="ghost" aria-label={`Order by ${orderTitle}`} title={`Order by ${orderTitle}`} data-testid="todo-order">
+                <SortIcon />
+              </IconButton>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.ItemGroup>
+                    <Menu.ItemGroupLabel>Order by</Menu.ItemGroupLabel>
+                    {ORDER_OPTIONS.map((o) => (
+                      <Menu.Item key={o.value} value={o.value} onClick={() => setOrder((s) => ({ ...s, by: o.value }))} data-testid={`todo-order-${o.value}`}>
+                        <Box w="4">{order.by === o.value && <CheckIcon boxSize="4" />}</Box>
+                        {o.title}
+                      </Menu.Item>
+                    ))}
+                  </Menu.ItemGroup>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={order.descending ? 'Descending order' : 'Ascending order'}
+            title={order.descending ? 'Descending — switch to ascending' : 'Ascending — switch to descending'}
+            onClick={() => setOrder((s) => ({ ...s, descending: !s.descending }))}
+            data-testid="todo-order-direction"
+            data-direction={order.descending ? 'desc' : 'asc'}
+          >
+            {order.descending ? <ArrowDownIcon /> : <ArrowUpIcon />}
+          </IconButton>
+          <Text fontSize="xs" color="fg.subtle" display={{ base: 'none', sm: 'block' }}>
+            {orderTitle}, {order.descending ? 'descending' : 'ascending'}
+          </Text>
+        </Flex>
+        <Box flex="1" overflowY="auto" minH="0" data-testid="todo-list">
+          {list.error ? (
+            <Center py="16" px="6" flexDirection="column" gap="2" textAlign="center">
+              <Text fontWeight="semibold">The tasks could not be loaded</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {errorMessage(list.error)}
+              </Text>
+            </Center>
+          ) : shown === null ? (
+            <Stack gap="0">
+              {[0, 1, 2, 3, 4].map((i) => (
+                <Flex key={i} gap="3" p="4" borderBottomWidth="1px" borderColor="border.muted">
+                  <Skeleton boxSize="5" />
+                  <Stack flex="1" gap="2">
+                    <Skeleton h="3" w="50%" />
+                    <Skeleton h="3" w="30%" />
+                  </Stack>
+                </Flex>
+              ))}
+            </Stack>
+          ) : shown.length === 0 ? (
+            <Center py="20" px="6" flexDirection="column" gap="2" textAlign="center" color="fg.muted" data-testid="todo-empty">
+              <Text fontWeight="semibold" color="fg">
+                {search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
+              </Text>
+              <Text fontSize="sm">{search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}</Text>
+            </Center>
+          ) : (
+            shown.map((todo) => <TodoRow key={todo.id} todo={todo} labels={meta.labels} actions={actions} />)
+          )}
+        </Box>
+      </Flex>
+      <TodoDialog labels={meta.labels} onSave={saveFromDialog} onRemove={softDelete} />
+    </Flex>
+  )
+}

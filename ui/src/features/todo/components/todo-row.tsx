@@ -1,0 +1,125 @@
+import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react'
+
+import { Checkbox } from '@/components/ui/checkbox'
+
+import type { Todo, TodoLabel } from '../api'
+import { ClockIcon, PriorityIcon, RestoreIcon, StarFilledIcon, StarIcon, TrashIcon } from '../icons'
+import { dueState, formatTodoDate } from '../todo-utils'
+
+export interface RowActions {
+  toggle: (todo: Todo, field: 'completed' | 'starred' | 'important') => void
+  edit: (todo: Todo) => void
+  remove: (todo: Todo) => void
+  restore: (todo: Todo) => void
+  destroy: (todo: Todo) => void
+}
+
+const DUE_COLORS = { overdue: 'red', today: 'orange', later: 'gray' } as const
+
+export function TodoRow({ todo, labels, actions }: { todo: Todo; labels: TodoLabel[]; actions: RowActions }) {
+  const due = dueState(todo)
+  return (
+    <Flex
+      gap="3"
+      px={{ base: '3', md: '5' }}
+      py="3"
+      align="flex-start"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      bg={todo.completed ? 'transparent' : 'bg.panel'}
+      cursor="pointer"
+      _hover={{ bg: 'bg.muted' }}
+      onClick={() => (todo.deleted ? undefined : actions.edit(todo))}
+      data-testid={`todo-row-${todo.id}`}
+      data-completed={todo.completed ? 'true' : 'false'}
+    >
+      <Box pt="0.5" onClick={(e) => e.stopPropagation()}>
+        <Checkbox
+          aria-label={todo.completed ? `Mark “${todo.title}” as not done` : `Mark “${todo.title}” as done`}
+          checked={todo.completed}
+          disabled={todo.deleted}
+          onCheckedChange={() => actions.toggle(todo, 'completed')}
+          colorPalette="brand"
+          inputProps={{ 'data-testid': `todo-row-${todo.id}-complete` }}
+        />
+      </Box>
+      <Box flex="1" minW="0">
+        <Text
+          fontWeight="medium"
+          textDecoration={todo.completed ? 'line-through' : undefined}
+          color={todo.completed ? 'fg.subtle' : 'fg'}
+          lineClamp={2}
+          data-testid={`todo-row-${todo.id}-title`}
+        >
+          {todo.title}
+        </Text>
+        {todo.notes && (
+          <Text fontSize="sm" color="fg.muted" lineClamp={1} mt="0.5">
+            {todo.notes}
+          </Text>
+        )}
+        <HStack gap="1.5" mt="2" wrap="wrap">
+          {todo.startDate && (
+            <Badge size="sm" variant="outline" borderRadius="full" title="Start date">
+              Starts {formatTodoDate(todo.startDate)}
+            </Badge>
+          )}
+          {todo.dueDate && (
+            <Badge size="sm" variant="subtle" colorPalette={due ? DUE_COLORS[due] : 'gray'} borderRadius="full" title="Due date" data-testid={`todo-row-${todo.id}-due`}>
+              <ClockIcon boxSize="3" /> {due === 'overdue' ? 'Overdue · ' : due === 'today' ? 'Today · ' : 'Due '}
+              {formatTodoDate(todo.dueDate)}
+            </Badge>
+          )}
+          {todo.labels.map((id) => {
+            const label = labels.find((l) => l.id === id)
+            return label ? (
+              <Badge key={id} size="sm" variant="solid" bg={label.color} color="white" borderRadius="full" data-testid={`todo-row-${todo.id}-label-${label.handle}`}>
+                {label.title}
+              </Badge>
+            ) : null
+          })}
+        </HStack>
+      </Box>
+      <HStack gap="0" onClick={(e) => e.stopPropagation()} flexShrink={0}>
+        {todo.deleted ? (
+          <>
+            <IconButton size="sm" variant="ghost" aria-label="Restore" title="Restore" onClick={() => actions.restore(todo)} data-testid={`todo-row-${todo.id}-restore`}>
+              <RestoreIcon />
+            </IconButton>
+            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label="Delete for good" title="Delete for good" onClick={() => actions.destroy(todo)} data-testid={`todo-row-${todo.id}-destroy`}>
+              <TrashIcon />
+            </IconButton>
+          </>
+        ) : (
+          <>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={todo.important ? 'Remove priority' : 'Mark as priority'}
+              aria-pressed={todo.important}
+              color={todo.important ? 'red.400' : 'fg.subtle'}
+              onClick={() => actions.toggle(todo, 'important')}
+              data-testid={`todo-row-${todo.id}-important`}
+            >
+              <PriorityIcon />
+            </IconButton>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={todo.starred ? 'Unstar' : 'Star'}
+              aria-pressed={todo.starred}
+              color={todo.starred ? 'orange.400' : 'fg.subtle'}
+              onClick={() => actions.toggle(todo, 'starred')}
+              data-testid={`todo-row-${todo.id}-star`}
+            >
+              {todo.starred ? <StarFilledIcon /> : <StarIcon />}
+            </IconButton>
+            <IconButton size="sm" variant="ghost" aria-label="Delete" title="Delete" color="fg.subtle" onClick={() => actions.remove(todo)} data-testid={`todo-row-${todo.id}-delete`}>
+              <TrashIcon />
+            </IconButton>
+          </>
+        )}
+      </HStack>
+    </Flex>
+  )
+}

@@ -1,0 +1,232 @@
+/**
+ * Document files: upload (XMLHttpRequest, for upload progress events), the stored file and its
+ * preview (fetched with the bearer token, shown through blob URLs), and retrying processing.
+ * The record calls (list, read, edit) are the generic ones in records.ts.
+ */
+import { api, ApiError, buildUrl, NETWORK_ERROR_MESSAGE, toApiError } from './api'
+import { getConfig } from './config'
+import type { DocumentRecord } from './records'
+import { getSession } from './session'
+
+/** What the server keeps (it checks the content too; this only spares a useless transfer). */
+export const ACCEPTED_EXTENSIONS = [
+  '.pdf',
+  '.txt',
+  '.text',
+  '.csv',
+  '.md',
+  '.log',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.tif',
+  '.tiff',
+  '.docx',
+  '.xlsx',
+  '.pptx',
+] as const
+
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',')
+
+export const ACCEPTED_SUMMARY = 'PDF, text (.txt, .csv, .md, .log), images (.png, .jpg, .gif, .webp, .tif) or Office files (.docx, .xlsx, .pptx)'
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot).toLowerCase() : ''
+}
+
+/** Null when the name is acceptable, else why not (the server has the last word). */
+export function checkFileName(name: string): string | null {
+  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+    ? null
+    : `'${name}' is not a kind of file the portal keeps. Upload ${ACCEPTED_SUMMARY}.`
+}
+
+export interface UploadFields {
+  department: string
+  title?: string
+  assetId?: number | null
+  leadId?: number | null
+  notes?: string
+}
+
+export interface UploadProgress {
+  loaded: number
+  total: number
+}
+
+/** The parts of XMLHttpRequest an upload uses (a stand-in is injected in tests). */
+export type XhrFactory = () => XMLHttpRequest
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void
+  signal?: AbortSignal
+  xhr?: XhrFactory
+  /** Refresh the tokens after a 401 (default: the API client's shared single-flight refresh). */
+  refresh?: () => Promise<'ok' | 'network' | 'refused'>
+  baseUrl?: string
+}
+
+export const UPLOAD_CUT_OFF =
+  'The upload stopped before it finished: the connection dropped, or the server refused the file while it was being sent (it may be too large). Try again.'
+
+export function uploadForm(files: File[], fields: UploadFields, titles?: string[]): FormData {
+  const form = new FormData()
+  form.append('department', fields.department)
+  if (titles && titles.length === files.length && titles.some((t) => t.trim())) {
+    for (const title of titles) form.append('title', title.trim())
+  } else if (fields.title?.trim()) {
+    form.append('title', fields.title.trim())
+  }
+  if (fields.assetId !== undefined && fields.assetId !== null) form.append('assetId', String(fields.assetId))
+  if (fields.leadId !== undefined && fields.leadId !== null) form.append('leadId', String(fields.leadId))
+  if (fields.notes?.trim()) form.append('notes', fields.notes.trim())
+  for (const file of files) form.append('file', file, file.name)
+  return form
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError')
+}
+
+function sendOnce(url: string, form: FormData, token: string | null, options: UploadOptions): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(abortError())
+    const xhr = options.xhr ? options.xhr() : new XMLHttpRequest()
+    let sentAll = false
+    const onAbort = () => xhr.abort()
+    xhr.open('POST', url)
+    xhr.setRequestHeader('Accept', 'application/json')
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+    xhr.upload.onprogress = (event: ProgressEvent) => {
+      if (event.lengthComputable) {
+        sentAll = event.loaded >= event.total
+        options.onProgress?.({ loaded: event.loaded, total: event.total })
+      }
+    }
+    xhr.upload.onload = () => {
+      sentAll = true
+    }
+    xhr.onload = () => {
+      options.signal?.removeEventListener('abort', onAbort)
+      resolve({ status: xhr.status, text: xhr.responseText })
+    }
+    xhr.onerror = () => {
+      options.signal?.removeEventListener('abort', onAbort)
+      reject(new ApiError(0, sentAll ? NETWORK_ERROR_MESSAGE : UPLOAD_CUT_OFF))
+    }
+    xhr.onabort = () => {
+      options.signal?.removeEventListener('abort', onAbort)
+      reject(abortError())
+    }
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    xhr.send(form)
+  })
+}
+
+async function errorOf(status: number, text: string): Promise<ApiError> {
+  return toApiError(new Response(text || null, { status, headers: { 'Content-Type': 'application/json' } }))
+}
+
+/**
+ * POST /documents/upload: answers the created records (each `queued`). A 401 refreshes the tokens
+ * once and sends again; other refusals throw an ApiError with the server's message (401/403, 413
+ * too large or too many, 415 type not accepted or content not matching the name, 422, 507).
+ */
+export async function uploadDocuments(
+  files: File[],
+  fields: UploadFields,
+  options: UploadOptions & { titles?: string[] } = {},
+): Promise<DocumentRecord[]> {
+  const url = buildUrl(options.baseUrl ?? getConfig().apiBase, '/documents/upload')
+  const form = uploadForm(files, fields, options.titles)
+  let answer = await sendOnce(url, form, getSession()?.accessToken ?? null, options)
+  if (answer.status === 401 && getSession()) {
+    const outcome = await (options.refresh ?? (() => api.refreshSession()))()
+    if (outcome === 'network') throw new ApiError(0, NETWORK_ERROR_MESSAGE)
+    if (outcome === 'ok') answer = await sendOnce(url, form, getSession()?.accessToken ?? null, options)
+  }
+  if (answer.status < 200 || answer.status >= 300) throw await errorOf(answer.status, answer.text)
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    throw new ApiError(answer.status, 'The server sent an answer that could not be read.', {}, answer.text)
+  }
+  const items = (body as { items?: unknown })?.items
+  return Array.isArray(items) ? (items as DocumentRecord[]) : []
+}
+
+/** GET with the bearer token (refreshed once on 401), answering the raw response body. */
+export async function fetchAuthorized(path: string, signal?: AbortSignal, fetchImpl: typeof fetch = (i, init) => globalThis.fetch(i, init)): Promise<Blob> {
+  const url = buildUrl(getConfig().apiBase, path)
+  const send = async () => {
+    const token = getSession()?.accessToken
+    try {
+      return await fetchImpl(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal, credentials: 'omit' })
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE)
+    }
+  }
+  let response = await send()
+  if (response.status === 401 && getSession()) {
+    const outcome = await api.refreshSession()
+    if (outcome === 'ok') response = await send()
+  }
+  if (!response.ok) throw await toApiError(response)
+  return response.blob()
+}
+
+/** The stored preview (PNG, at most 320 px) of a document with `hasThumbnail`. */
+export function fetchThumbnail(id: number, signal?: AbortSignal): Promise<Blob> {
+  return fetchAuthorized(`/documents/${id}/thumbnail`, signal)
+}
+
+export function fetchDocumentFile(id: number, signal?: AbortSignal): Promise<Blob> {
+  return fetchAuthorized(`/documents/${id}/file`, signal)
+}
+
+/** Saves the stored file under its original name (through a blob URL: the token never goes in a link). */
+export async function downloadDocument(doc: Pick<DocumentRecord, 'id' | 'originalName' | 'title'>): Promise<void> {
+  const blob = await fetchDocumentFile(doc.id)
+  const url = URL.createObjectURL(blob)
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = doc.originalName || doc.title || `document-${doc.id}`
+    link.rel = 'noopener'
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 30_000)
+  }
+}
+
+/** POST /documents/{id}/retry (the uploader, a manager or an admin; 409 unless failed). */
+export function retryDocument(id: number): Promise<DocumentRecord> {
+  return api.post<DocumentRecord>(`/documents/${id}/retry`)
+}
+
+/** Text kinds: the file itself is the extracted text. */
+export function isTextMedia(mediaType: string | null | undefined): boolean {
+  return typeof mediaType === 'string' && /^text\//.test(mediaType)
+}
+
+/** 'application/pdf' -> 'PDF', for labels. */
+export function kindLabel(mediaType: string | null | undefined, name?: string | null): string {
+  const type = mediaType ?? ''
+  if (type === 'application/pdf') return 'PDF'
+  if (type.startsWith('image/')) return `${type.slice(6).toUpperCase()} image`
+  if (type === 'text/csv') return 'CSV text'
+  if (type === 'text/markdown') return 'Markdown text'
+  if (type.startsWith('text/')) return 'Text'
+  if (type.includes('wordprocessingml')) return 'Word document'
+  if (type.includes('spreadsheetml')) return 'Excel workbook'
+  if (type.includes('presentationml')) return 'PowerPoint presentation'
+  const ext = name ? extensionOf(name) : ''
+  return ext ? ext.slice(1).toUpperCase() : 'File'
+}
