@@ -11,7 +11,7 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import close_snackbars, watch_failures
+from tests.e2e.test_mail import close_snackbars, settle, watch_failures
 
 PX_PER_MIN = 48 / 60
 
@@ -85,6 +85,7 @@ async def test_select_a_slot_then_move_resize_edit_and_delete(page: Page, stack:
     assert at(resized["start"]) == start + timedelta(hours=1)
 
     # Reload: still there; click to edit.
+    await settle(page)
     await page.reload()
     await event.click()
     await expect(dialog.get_by_test_id("event-form-title")).to_have_value(title)
@@ -94,9 +95,10 @@ async def test_select_a_slot_then_move_resize_edit_and_delete(page: Page, stack:
 
     # Month view: drag it to the next day.
     await page.get_by_test_id("calendar-view-month").click()
-    chip = page.get_by_test_id(f"event-{created['id']}")
+    chip = page.get_by_test_id("month-cell-2027-09-15").get_by_test_id(f"event-{created['id']}")
     await expect(chip).to_be_visible()
     await close_snackbars(page)
+    await expect(chip).to_be_in_viewport()
     box = await chip.bounding_box()
     target = await page.get_by_test_id("month-cell-2027-09-16").bounding_box()
     assert box and target
@@ -108,6 +110,7 @@ async def test_select_a_slot_then_move_resize_edit_and_delete(page: Page, stack:
         target["y"] + target["height"] / 2,
     )
     await expect(page.get_by_test_id("month-cell-2027-09-16").get_by_test_id(f"event-{created['id']}")).to_be_visible()
+    await expect(page.get_by_text("Event moved.")).to_be_visible()  # stored (the cell moves at once)
     shifted = event_titled(api, f"{title} (moved)")
     assert shifted and at(shifted["start"]) == start + timedelta(days=1, hours=1)
 

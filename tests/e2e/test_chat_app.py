@@ -10,7 +10,7 @@ from playwright.async_api import Browser, Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import watch_failures
+from tests.e2e.test_mail import settle, watch_failures
 
 
 def contact_id(api: Api, name: str) -> int:
@@ -73,6 +73,7 @@ async def test_own_status_and_mood_are_kept(page: Page, stack: Stack) -> None:
     await page.get_by_test_id("chatapp-mood-input").press("Enter")
     await expect(page.get_by_test_id("chatapp-mood")).to_have_text(mood)
     await page.wait_for_timeout(300)
+    await settle(page)
     await page.reload()
     await expect(page.get_by_test_id("chatapp-mood")).to_have_text(mood)
     await expect(page.get_by_test_id("chatapp-status")).to_have_attribute("data-status", "away")

@@ -9,7 +9,7 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import close_snackbars, watch_failures
+from tests.e2e.test_mail import close_snackbars, settle, watch_failures
 
 
 def contact_named(api: Api, name: str) -> dict[str, Any] | None:
@@ -70,6 +70,7 @@ async def test_add_edit_star_and_delete_a_contact(page: Page, stack: Stack) -> N
     await expect(row).to_have_attribute("data-starred", "true")
     await page.get_by_test_id("contacts-view-starred").click()
     await expect(row).to_be_visible()
+    await settle(page)
     await page.reload()
     await expect(row).to_have_attribute("data-starred", "true")
     # Delete.

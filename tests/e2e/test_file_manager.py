@@ -9,7 +9,7 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import watch_failures
+from tests.e2e.test_mail import settle, watch_failures
 
 
 async def test_files_table_details_and_offline_choice(page: Page, stack: Stack) -> None:
@@ -45,6 +45,7 @@ async def test_files_table_details_and_offline_choice(page: Page, stack: Stack) 
         await expect(offline).not_to_be_checked()
     await details.get_by_text("Available offline").click()
     await expect(offline).to_be_checked(checked=not target["offline"])
+    await settle(page)
     await page.reload()
     await page.get_by_test_id(f"file-row-{target['id']}").click()
     await expect(page.get_by_test_id("file-details-offline")).to_be_checked(checked=not target["offline"])

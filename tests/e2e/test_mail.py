@@ -10,9 +10,19 @@ from playwright.async_api import Page, expect
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
 
+_IN_FLIGHT: dict[int, set[Any]] = {}
+
 
 def watch_failures(page: Page) -> list[str]:
-    """Requests that fail or answer >= 400 (aborted fetches of a page that moved on are not failures)."""
+    """Requests that fail or answer >= 400 (aborted fetches of a page that moved on are not failures).
+
+    Also counts the API calls in flight, for ``settle``.
+    """
+    pending: set[Any] = set()
+    _IN_FLIGHT[id(page)] = pending
+    page.on("request", lambda r: pending.add(r) if "/api/" in r.url else None)
+    page.on("requestfinished", lambda r: pending.discard(r))
+    page.on("requestfailed", lambda r: pending.discard(r))
     failures: list[str] = []
     page.on(
         "requestfailed",
@@ -20,6 +30,19 @@ def watch_failures(page: Page) -> list[str]:
     )
     page.on("response", lambda r: failures.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     return failures
+
+
+async def settle(page: Page) -> None:
+    """Wait until no API call of the page is in flight (pages save changes optimistically, so a
+    reload or a direct API check right after a click could race the save)."""
+    pending = _IN_FLIGHT.get(id(page), set())
+    quiet = 0
+    for _ in range(200):
+        quiet = 0 if pending else quiet + 1
+        if quiet >= 4:
+            return
+        await page.wait_for_timeout(50)
+    raise AssertionError(f"API calls still in flight: {[r.url for r in pending]}")
 
 
 async def close_snackbars(page: Page) -> None:
@@ -60,6 +83,7 @@ async def test_two_mails_move_to_spam_in_bulk_and_show_there(page: Page, stack: 
     await expect(page).to_have_url(re.compile(r"/apps/mail/spam$"))
     await expect(row(page, first["id"])).to_be_visible()
     await expect(row(page, second["id"])).to_be_visible()
+    await settle(page)
     await page.reload()
     await expect(row(page, first["id"])).to_be_visible()
     spam_ids = {m["id"] for m in api.get("/api/mail-app/mails", folderHandle="spam")}
@@ -94,6 +118,7 @@ async def test_open_a_mail_star_it_and_label_it(page: Page, stack: Stack) -> Non
     await page.get_by_test_id("mail-details-toggle").click()
     await expect(page.get_by_test_id("mail-details-info")).to_contain_text(target["from"]["email"])
 
+    await settle(page)
     await page.reload()
     await expect(page.get_by_test_id("mail-details-star")).to_have_attribute("aria-pressed", "true")
     await expect(page.get_by_test_id("mail-details-label-badge-invoice")).to_have_count(0 if had_invoice else 1)

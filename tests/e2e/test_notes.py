@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 import uuid
 from typing import Any
@@ -10,7 +11,12 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import watch_failures
+from tests.e2e.test_mail import settle, watch_failures
+
+# A 2 x 2 PNG (red, green / blue, white).
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC"
+)
 
 
 def note_titled(api: Api, title: str) -> dict[str, Any] | None:
@@ -36,6 +42,10 @@ async def test_create_a_note_with_a_checklist_and_archive_it(page: Page, stack: 
     await page.get_by_test_id("note-form-reminder-input").fill("2026-12-07T08:30")
     await page.get_by_test_id("note-form-reminder-save").click()
     await expect(composer.get_by_test_id("note-form-reminder-badge")).to_be_visible()
+    await composer.get_by_test_id("note-form-image-input").set_input_files(
+        {"name": "gauge.png", "mimeType": "image/png", "buffer": PNG}
+    )
+    await expect(composer.get_by_test_id("note-form-image")).to_be_visible()
     await composer.get_by_test_id("note-form-labels").click()
     await page.get_by_test_id("note-form-label-work").click()
     await page.keyboard.press("Escape")
@@ -46,6 +56,7 @@ async def test_create_a_note_with_a_checklist_and_archive_it(page: Page, stack: 
     assert created, "the note was not stored"
     assert [c["text"] for c in created["checklist"]] == ["Torque the flanges", "Log the pressures"]
     assert created["reminder"] and created["archive"] is False
+    assert created["image"].startswith("data:image/jpeg;base64,")
     card = page.get_by_test_id(f"note-card-{created['id']}")
     await expect(card).to_be_visible()
     await expect(card).to_contain_text("0/2")
@@ -68,6 +79,7 @@ async def test_create_a_note_with_a_checklist_and_archive_it(page: Page, stack: 
     await expect(card).to_have_count(0)
     await page.get_by_test_id("notes-view-archive").click()
     await expect(page).to_have_url(re.compile(r"/apps/notes/archive$"))
+    await settle(page)
     await page.reload()
     await expect(card).to_be_visible()
     await expect(card).to_have_attribute("data-archived", "true")
@@ -106,6 +118,7 @@ async def test_create_rename_and_delete_a_label(page: Page, stack: Stack) -> Non
     await dialog.get_by_test_id(f"labels-name-{index}").fill(f"{name} renamed")
     await dialog.get_by_test_id("labels-save").click()
     await expect(link).to_have_text(f"{name} renamed")
+    await settle(page)
     await page.reload()
     await expect(link).to_have_text(f"{name} renamed")
 

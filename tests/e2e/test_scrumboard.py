@@ -11,7 +11,7 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import close_snackbars, watch_failures
+from tests.e2e.test_mail import close_snackbars, settle, watch_failures
 
 
 def board_of(api: Api, board_id: str) -> dict[str, Any]:
@@ -70,6 +70,7 @@ async def test_new_board_lists_cards_and_drag_and_drop_kept_after_reload(page: P
     await page.get_by_test_id(f"board-card-{crane}").drag_to(page.get_by_test_id(f"list-{doing}-cards"))
     await expect(page.get_by_test_id(f"list-{doing}-cards").get_by_test_id(f"board-card-{crane}")).to_be_visible()
     await expect(page.get_by_test_id(f"list-{doing}-count")).to_have_text("1")
+    await settle(page)
     await page.reload()
     await expect(page.get_by_test_id(f"list-{doing}-cards").get_by_test_id(f"board-card-{crane}")).to_be_visible()
     await expect(page.get_by_test_id(f"list-{todo}-count")).to_have_text("1")
@@ -81,6 +82,7 @@ async def test_new_board_lists_cards_and_drag_and_drop_kept_after_reload(page: P
         page.get_by_test_id(f"list-{todo}-handle"), target_position={"x": 20, "y": 10}
     )
     await expect(page.locator("[data-list-column]").first).to_have_attribute("data-testid", f"list-{doing}")
+    await settle(page)
     await page.reload()
     await expect(page.locator("[data-list-column]").first).to_have_attribute("data-testid", f"list-{doing}")
 
@@ -155,6 +157,7 @@ async def test_card_dialog_labels_due_checklist_link_and_comment(page: Page, sta
 
     card_tile = page.get_by_test_id(f"board-card-{card_id}")
     await expect(card_tile).to_contain_text("1/2")
+    await settle(page)
     await page.reload()
     await expect(card_tile).to_contain_text("1/2")
     stored = next(c for c in board_of(api, board["id"])["cards"] if c["id"] == card_id)

@@ -59,6 +59,9 @@ async def test_search_results_show_title_url_and_excerpt(page: Page, stack: Stac
     await page.get_by_test_id(f"search-result-{hit['id']}-title").click()
     await expect(page).to_have_url(re.compile(re.escape(hit["url"]) + "$"))
     await expect(page.get_by_test_id("knowledge-base-page")).to_be_visible()
+    # The result is not a featured article: the knowledge base says so over its categories.
+    await expect(page.get_by_test_id("kb-topic-note")).to_be_visible()
+    await expect(page.get_by_test_id("kb-category-1")).to_be_visible()
 
     await go(page, "/pages/search?q=nothing-matches-this")
     await expect(page.get_by_test_id("search-count")).to_have_text("No results for “nothing-matches-this”")

@@ -10,7 +10,7 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
-from tests.e2e.test_mail import watch_failures
+from tests.e2e.test_mail import settle, watch_failures
 
 
 def find(api: Api, title: str, **query: str) -> dict[str, Any] | None:
@@ -57,6 +57,7 @@ async def test_add_edit_toggle_delete_and_delete_for_good(page: Page, stack: Sta
     await dialog.get_by_test_id("todo-form-save").click()
     await expect(page.get_by_test_id(f"todo-row-{created['id']}-title")).to_have_text(f"{title} (rev)")
 
+    await settle(page)
     await page.reload()
     await expect(row).to_have_attribute("data-completed", "true")
     saved = find(api, f"{title} (rev)")
@@ -73,6 +74,7 @@ async def test_add_edit_toggle_delete_and_delete_for_good(page: Page, stack: Sta
     await page.get_by_test_id(f"todo-row-{created['id']}-destroy").click()
     await page.get_by_test_id("global-dialog-confirm").click()
     await expect(row).to_have_count(0)
+    await settle(page)
     await page.reload()
     await expect(page.get_by_test_id("todo-list")).to_be_visible()
     await expect(row).to_have_count(0)

@@ -208,7 +208,7 @@ export default function FileManagerPage() {
                           <TypeIcon file={f} />
                         </Table.Cell>
                         <Table.Cell>
-                          <Text fontWeight="medium" lineClamp={1}>
+                          <Text fontWeight="medium" lineClamp={2} minW="32">
                             {f.name}
                           </Text>
                           <Text fontSize="xs" color="fg.muted" display={{ base: 'block', lg: 'none' }}>
@@ -243,18 +243,13 @@ export default function FileManagerPage() {
         </Box>
       </Flex>
       {docked ? (
-        <Box as="aside" w="340px" flexShrink={0} borderStartWidth="1px" borderColor="border.muted" bg="bg.panel">
-          <Box position="sticky" top="0">
-            {selected ? (
+        selected && (
+          <Box as="aside" w="340px" flexShrink={0} borderStartWidth="1px" borderColor="border.muted" bg="bg.panel">
+            <Box position="sticky" top="0">
               <Details file={selected} onClose={() => setSelectedId(null)} />
-            ) : (
-              <Center h="60" flexDirection="column" gap="2" color="fg.muted" px="6" textAlign="center" data-testid="file-details-empty">
-                <FolderIcon boxSize="8" />
-                <Text fontSize="sm">Select a file or folder to see its details.</Text>
-              </Center>
-            )}
+            </Box>
           </Box>
-        </Box>
+        )
       ) : (
         <Drawer.Root open={Boolean(selected)} onOpenChange={(d) => !d.open && setSelectedId(null)} placement="end">
           <Portal>

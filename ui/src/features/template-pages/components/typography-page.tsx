@@ -48,7 +48,7 @@ export default function TypographyPage() {
           </Stack>
         </Section>
         <Section title="Weights" testId="typography-weights">
-          <SimpleGrid columns={{ base: 1, sm: 2, md: 5 }} gap="4">
+          <SimpleGrid columns={{ base: 2, sm: 3, md: 5 }} gap="4">
             {WEIGHTS.map((w) => (
               <Box key={w} p="4" borderWidth="1px" borderColor="border.muted" borderRadius="lg">
                 <Text fontSize="2xl" fontWeight={w}>
