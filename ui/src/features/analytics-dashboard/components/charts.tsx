@@ -9,7 +9,7 @@ import type { CampaignsWidget, FigureWidget, RangedChartWidget, SalesTrendWidget
 import { chartRows, ofTargetText, sortCampaigns, targetFigure, type CampaignSort } from '../widgets'
 
 import { tooltipStyle } from './chart-style'
-import { RangeButtons, RangeSelect, WidgetCard } from './widget-card'
+import { RangeButtons, RangeSelect, WidgetCard } from '@/components/widget-card'
 
 const axis = { tickLine: false, axisLine: false, tick: { fill: 'currentColor' } } as const
 const legendText = (value: string) => <span style={{ color: 'var(--chakra-colors-fg)' }}>{value}</span>

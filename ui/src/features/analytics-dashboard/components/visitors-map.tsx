@@ -11,7 +11,7 @@ import { formatNumber } from '@/lib/format'
 import type { MapWidget, Marker } from '../api'
 import { markerRadius } from '../widgets'
 
-import { WidgetCard } from './widget-card'
+import { WidgetCard } from '@/components/widget-card'
 
 const WIDTH = 960
 const HEIGHT = 470

@@ -8,7 +8,7 @@ import type { BudgetDistributionWidget, SpentBlock, SpentWidget, TableCell, Tabl
 import { cellPalette, chartRows, slices } from '../widgets'
 
 import { tooltipStyle } from './chart-style'
-import { RangeSelect, WidgetCard } from './widget-card'
+import { RangeSelect, WidgetCard } from '@/components/widget-card'
 
 /** Widget 8: each budget type's share of the total budget. */
 export function BudgetDistribution({ widget }: { widget: BudgetDistributionWidget }) {

@@ -5,7 +5,7 @@ import { formatNumber } from '@/lib/format'
 
 import type { CounterWidget, DueTasksWidget } from '../api'
 
-import { RangeSelect, WidgetCard } from './widget-card'
+import { RangeSelect, WidgetCard } from '@/components/widget-card'
 
 function Counter({ value, name, color, extra, testId }: { value: number | string; name: string; color: string; extra: string; testId: string }) {
   return (

@@ -8,7 +8,7 @@ import type { IssuesWidget } from '../api'
 import { chartRows } from '../widgets'
 
 import { tooltipStyle } from './chart-style'
-import { RangeButtons, WidgetCard } from './widget-card'
+import { RangeButtons, WidgetCard } from '@/components/widget-card'
 
 const SPARK_COLOURS = ['#42BFF7', '#66BB6A', '#FFA726', '#EF5350', '#AB47BC', '#26A69A']
 

@@ -8,7 +8,7 @@ import type { DistributionWidget, ScheduleWidget } from '../api'
 import { sharePercent, slices } from '../widgets'
 
 import { tooltipStyle } from './chart-style'
-import { RangeSelect, WidgetCard } from './widget-card'
+import { RangeSelect, WidgetCard } from '@/components/widget-card'
 
 /** Widget 6: tasks per area as a doughnut (the API's cutout, 66 %), with tasks added and completed. */
 export function TaskDistribution({ widget }: { widget: DistributionWidget }) {
