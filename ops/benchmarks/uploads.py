@@ -1,9 +1,9 @@
 """Upload benchmark: documents per second from upload to ``ready``, with 1 and 2 RQ workers, against
 the same parsing in a plain loop with no web, queue or database around it (the limit).
 
-    .venv/bin/python ops/bench/uploads.py                  # 60 documents, SQLite, 1 and 2 workers
-    .venv/bin/python ops/bench/uploads.py --documents 120 --workers 1,2,4
-    .venv/bin/python ops/bench/uploads.py --database-url postgresql://postgres@127.0.0.1:5432/bench
+    .venv/bin/python ops/benchmarks/uploads.py                  # 60 documents, SQLite, 1 and 2 workers
+    .venv/bin/python ops/benchmarks/uploads.py --documents 120 --workers 1,2,4
+    .venv/bin/python ops/benchmarks/uploads.py --database-url postgresql://postgres@127.0.0.1:5432/bench
 
 Everything runs on this machine: a fresh data folder and database per run, an embedded Redis, one
 API process (uvicorn) and the workers as separate processes. Prints a table (Markdown).

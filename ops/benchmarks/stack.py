@@ -1,0 +1,231 @@
+"""A fresh portal for one benchmark: its own data folder, database and Redis, N API processes.
+
+Users for socket benchmarks are written straight into the database with one shared password hash,
+and their access tokens minted with the portal's own key (signing in 10,000 users through argon2
+would take minutes and measure nothing the benchmark is about).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+import httpx
+
+from app.settings import ROOT, Settings
+
+PASSWORD = "bench-Portal-pass-42"
+
+
+@dataclass
+class Instance:
+    data_dir: Path
+    database_url: str
+    redis_url: str
+    env: dict[str, str]
+    api_urls: list[str] = field(default_factory=list)
+
+    @property
+    def settings(self) -> Settings:
+        return Settings(
+            portal_env="development",
+            data_dir=self.data_dir,
+            database_url=self.database_url,
+            redis_url=self.redis_url,
+            seed_demo_data=False,
+        )
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def reset_database(url: str, data_dir: Path) -> None:
+    """Empty the database (PostgreSQL: drop the schema) and migrate it to the newest revision."""
+    from sqlalchemy import text
+
+    from app.cli import migrate
+    from app.db import is_sqlite, make_sync_engine
+
+    if not is_sqlite(url):
+        engine = make_sync_engine(url)
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        engine.dispose()
+    migrate(Settings(portal_env="development", data_dir=data_dir, database_url=url))
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{url} exited early:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(url, timeout=1).status_code < 500:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not come up:\n{log.read_text()[-3000:]}")
+
+
+@contextmanager
+def started(command: list[str], env: dict[str, str], log: Path, probe: str) -> Iterator[subprocess.Popen[bytes]]:
+    """Run one server process until the block ends (terminate, then kill after 10 s)."""
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    try:
+        wait_until_up(probe, process, log)
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def api_command(port: int, workers: int = 1) -> list[str]:
+    command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(port)]
+    command += ["--no-access-log", "--log-level", "warning"]
+    return command + (["--workers", str(workers)] if workers > 1 else [])
+
+
+@contextmanager
+def portal(
+    *,
+    database_url: str | None = None,
+    redis_url: str | None = None,
+    api_processes: int = 2,
+    shared_port: bool = False,
+    seed: bool = True,
+    extra_env: dict[str, str] | None = None,
+) -> Iterator[Instance]:
+    """A fresh portal; ``shared_port`` runs the processes as ``uvicorn --workers N`` on one port,
+    otherwise each process gets its own port (``Instance.api_urls``). PostgreSQL URLs are emptied."""
+    from app.redis_conn import shutdown_embedded, start_embedded
+
+    data_dir = Path(tempfile.mkdtemp(prefix="portal-bench-"))
+    url = database_url or f"sqlite:///{data_dir / 'portal.db'}"
+    with ExitStack() as stack:
+        stack.callback(shutil.rmtree, data_dir, True)
+        reset_database(url, data_dir)
+        if redis_url is None:
+            redis_url = start_embedded(data_dir / "redis")
+            stack.callback(shutdown_embedded)
+        else:
+            from redis import Redis
+
+            Redis.from_url(redis_url).flushdb()
+        instance = Instance(
+            data_dir=data_dir,
+            database_url=url,
+            redis_url=redis_url,
+            env={
+                **os.environ,
+                "PORTAL_ENV": "development",
+                "DATA_DIR": str(data_dir),
+                "DATABASE_URL": url,
+                "REDIS_URL": redis_url,
+                "SEED_DEMO_DATA": "false",
+                **(extra_env or {}),
+            },
+        )
+        if seed:
+            from app.cli import seed as load_demo_data
+
+            load_demo_data(instance.settings)
+        ports = [free_port()] if shared_port else [free_port() for _ in range(api_processes)]
+        for n, port in enumerate(ports):
+            url_n = f"http://127.0.0.1:{port}"
+            command = api_command(port, api_processes if shared_port else 1)
+            stack.enter_context(started(command, instance.env, data_dir / f"api{n}.log", f"{url_n}/health"))
+            instance.api_urls.append(url_n)
+        yield instance
+
+
+async def _mint_users(instance: Instance, count: int, prefix: str, role: str) -> list[tuple[int, str]]:
+    from sqlalchemy import insert
+    from sqlmodel import col, select
+
+    from app.auth.keys import load_signing_key
+    from app.auth.passwords import hash_password
+    from app.auth.tokens import TokenService
+    from app.db import Database
+    from app.services.users import group_for
+    from schemas.base import utcnow
+    from schemas.options import Role
+    from schemas.users import AuthSession, User, UserState
+
+    settings = instance.settings
+    tokens = TokenService(load_signing_key(settings), settings)
+    db = Database(instance.database_url)
+    password_hash = hash_password(PASSWORD)
+    group = group_for(Role(role), settings)
+    now = utcnow()
+    try:
+        async with db.session() as session:
+            rows = [
+                {
+                    "username": f"{prefix}{n:05d}",
+                    "email": f"{prefix}{n:05d}@bench.test",
+                    "display_name": f"Bench {prefix} {n}",
+                    "groups": [group],
+                    "state": UserState.CONFIRMED,
+                    "password_hash": password_hash,
+                    "settings": {},
+                    "shortcuts": [],
+                    "totp_enabled": False,
+                    "created_at": now,
+                    "updated_at": now,
+                }
+                for n in range(count)
+            ]
+            for start in range(0, len(rows), 1000):
+                await session.exec(insert(User), params=rows[start : start + 1000])  # type: ignore[call-overload]
+            await session.commit()
+            users = (
+                await session.exec(select(User).where(col(User.username).startswith(prefix)).order_by(col(User.id)))
+            ).all()
+            result: list[tuple[int, str]] = []
+            sessions = []
+            for user in users:
+                sid = secrets.token_hex(16)
+                sessions.append(
+                    {"id": sid, "user_id": user.id, "created_at": now, "expires_at": now + timedelta(days=1)}
+                )
+                access, _identity = tokens.issue(user=user, session_id=sid, now=now)
+                result.append((user.id or 0, access))
+            for start in range(0, len(sessions), 1000):
+                await session.exec(insert(AuthSession), params=sessions[start : start + 1000])  # type: ignore[call-overload]
+            await session.commit()
+            return result
+    finally:
+        await db.dispose()
+
+
+def mint_users(instance: Instance, count: int, *, prefix: str = "u", role: str = "technician") -> list[tuple[int, str]]:
+    """Create ``count`` confirmed users with live sessions; answers (user id, access token) for each."""
+    return asyncio.run(_mint_users(instance, count, prefix, role))
+
+
+def sign_in(api: str, username: str = "admin", password: str = "demo-portal-2026") -> str:
+    """An access token through the real sign-in (demo users share the password above)."""
+    answer = httpx.post(f"{api}/auth/sign-in", json={"username": username, "password": password}, timeout=30)
+    answer.raise_for_status()
+    return str(answer.json()["accessToken"])
