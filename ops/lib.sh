@@ -48,6 +48,18 @@ ensure_node() {
   fi
 }
 
+# The realtime benchmarks' Node load clients and reference server (ops/benchmarks/node).
+ensure_bench_node() {
+  local dir="$ROOT/ops/benchmarks/node"
+  mkdir -p "$STAMPS"
+  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
+  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$STAMPS/bench-npm" 2>/dev/null)" != "$want" ]; then
+    log "installing the benchmarks' npm packages"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$STAMPS/bench-npm"
+  fi
+}
+
 build_ui() {
   local dist="$ROOT/ui/dist/index.html"
   if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then

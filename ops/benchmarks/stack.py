@@ -35,6 +35,7 @@ class Instance:
     redis_url: str
     env: dict[str, str]
     api_urls: list[str] = field(default_factory=list)
+    api_pids: list[int] = field(default_factory=list)  # one per API process (memory figures)
 
     @property
     def settings(self) -> Settings:
@@ -154,8 +155,9 @@ def portal(
         for n, port in enumerate(ports):
             url_n = f"http://127.0.0.1:{port}"
             command = api_command(port, api_processes if shared_port else 1)
-            stack.enter_context(started(command, instance.env, data_dir / f"api{n}.log", f"{url_n}/health"))
+            process = stack.enter_context(started(command, instance.env, data_dir / f"api{n}.log", f"{url_n}/health"))
             instance.api_urls.append(url_n)
+            instance.api_pids.append(process.pid)
         yield instance
 
 
