@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,13 +13,18 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
 from app.errors import EXCEPTION_HANDLERS
+from app.observability import metrics
+from app.observability.logs import configure_logging
+from app.observability.middleware import RequestObservability
 from app.portal import Portal
-from app.routes import auth, chat, documents, me, meta, openapi, records, staff
+from app.routes import auth, chat, documents, health, me, meta, openapi, records, staff
 from app.samples.registry import sample_routes
+from app.security_headers import ExtraHeaders, api_headers
 from app.settings import Settings, get_settings
 
 ROUTES = [
     *meta.routes,
+    *health.routes,
     *openapi.routes,
     *auth.routes,
     *me.routes,
@@ -34,6 +38,8 @@ ROUTES = [
 
 def middleware(settings: Settings) -> list[Middleware]:
     return [
+        Middleware(RequestObservability, access_log=settings.access_log),
+        Middleware(ExtraHeaders, headers=api_headers(settings)),
         Middleware(
             CORSMiddleware,
             allow_origins=settings.cors_origins,
@@ -49,7 +55,7 @@ def middleware(settings: Settings) -> list[Middleware]:
 def create_app(settings: Settings | None = None) -> ASGIApp:
     """The HTTP API with the Socket.IO server mounted beside it at ``/socket.io``."""
     settings = settings or get_settings()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings)
     portal = Portal.build(settings)
 
     @asynccontextmanager
@@ -58,11 +64,13 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             yield
         finally:
             await portal.close()
+            metrics.process_exiting()
 
     http = Starlette(
         routes=ROUTES,
         middleware=middleware(settings),
-        exception_handlers=EXCEPTION_HANDLERS,
+        # Unexpected errors are answered by RequestObservability, where the log line gets the request id.
+        exception_handlers={k: v for k, v in EXCEPTION_HANDLERS.items() if k is not Exception},
         lifespan=lifespan,
     )
     http.state.portal = portal

@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -150,10 +150,8 @@ class Clients:
     def close(self) -> None:
         for proc in self._procs:
             if proc.poll() is None:
-                try:
+                with suppress(BrokenPipeError):
                     self._send(proc, "close")
-                except BrokenPipeError:
-                    pass
         for proc in self._procs:
             try:
                 proc.wait(timeout=15)
