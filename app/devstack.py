@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import time
 from pathlib import Path
 from types import FrameType
 
+from app.observability.metrics import MULTIPROCESS_ENV
 from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import Settings
 
@@ -29,13 +31,25 @@ def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
             settings.bind_host,
             "--port",
             str(settings.api_port),
-            "--no-access-log",
+            "--no-access-log",  # the API logs each request itself, with its request id
+            *(["--workers", str(settings.api_processes)] if settings.api_processes > 1 else []),
         ],
         "worker": [python, "-m", "worker"],
     }
     if serve_ui:
         commands["ui"] = [python, "-m", "app.ui_server"]
     return commands
+
+
+def api_environment(settings: Settings, env: dict[str, str]) -> dict[str, str]:
+    """The API's environment: with several processes, a fresh folder where they share their metrics."""
+    env = dict(env)
+    if settings.api_processes > 1 and not env.get(MULTIPROCESS_ENV):
+        folder = settings.data_dir / "metrics"
+        shutil.rmtree(folder, ignore_errors=True)  # values of processes from an earlier run
+        folder.mkdir(parents=True)
+        env[MULTIPROCESS_ENV] = str(folder)
+    return env
 
 
 def run_stack(settings: Settings, *, serve_ui: bool, ui_dist: Path) -> int:
@@ -58,8 +72,13 @@ def run_stack(settings: Settings, *, serve_ui: bool, ui_dist: Path) -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    children = {name: subprocess.Popen(cmd, env=env) for name, cmd in _processes(settings, serve_ui).items()}
-    print(f"API      http://localhost:{settings.api_port}")
+    environments = {"api": api_environment(settings, env)}
+    children = {
+        name: subprocess.Popen(cmd, env=environments.get(name, env))
+        for name, cmd in _processes(settings, serve_ui).items()
+    }
+    processes = f" ({settings.api_processes} processes)" if settings.api_processes > 1 else ""
+    print(f"API      http://localhost:{settings.api_port}{processes}")
     if serve_ui:
         print(f"Portal   http://localhost:{settings.ui_port}")
     print("Ctrl-C stops everything.", flush=True)

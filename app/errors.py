@@ -10,6 +10,9 @@ import logging
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -105,8 +108,42 @@ async def handle_unexpected(request: Request, exc: Exception) -> Response:
     return error_response(500, "Something went wrong on our side. Try again in a moment.")
 
 
+DATABASE_UNAVAILABLE = "The database is unavailable; try again in a moment."
+REDIS_UNAVAILABLE = "The message service (Redis) is unavailable; try again in a moment."
+RETRY_AFTER = {"Retry-After": "5"}
+
+
+def unavailable(message: str) -> Response:
+    response = error_response(503, message)
+    response.headers.update(RETRY_AFTER)
+    return response
+
+
+def database_unreachable(exc: BaseException) -> bool:
+    """A lost or refused database connection (or a busy SQLite file), as opposed to a bad statement."""
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    return isinstance(exc, (OperationalError, InterfaceError))
+
+
+async def handle_database_error(request: Request, exc: Exception) -> Response:
+    """A database outage is a 503 the client can retry; any other database error is our bug (500)."""
+    if not database_unreachable(exc):
+        return await handle_unexpected(request, exc)
+    log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.__class__.__name__)
+    return unavailable(DATABASE_UNAVAILABLE)
+
+
+async def handle_redis_unavailable(request: Request, exc: Exception) -> Response:
+    log.warning("redis unavailable on %s %s: %s", request.method, request.url.path, exc)
+    return unavailable(REDIS_UNAVAILABLE)
+
+
 EXCEPTION_HANDLERS: dict[Any, Any] = {
     ApiError: handle_api_error,
     HTTPException: handle_http_exception,
+    DBAPIError: handle_database_error,
+    RedisConnectionError: handle_redis_unavailable,
+    RedisTimeoutError: handle_redis_unavailable,
     Exception: handle_unexpected,
 }

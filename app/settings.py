@@ -7,11 +7,12 @@ unless the database, Redis, signing key and allowed origins are configured expli
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,6 +75,22 @@ class Settings(BaseSettings):
     worker_heartbeat_seconds: int = Field(default=5, ge=1)  # a dead worker's job is noticed ~2 beats later
     worker_maintenance_seconds: int = Field(default=10, ge=1)  # how often workers look for abandoned jobs
 
+    # Operations: processes, logs, metrics.
+    api_processes: int = Field(default=1, ge=1, le=64)  # uvicorn worker processes of the API on one machine
+    log_format: Literal["json", "text"] | None = None  # empty: JSON in production, text elsewhere
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    access_log: bool = True  # one line per HTTP request (method, path, status, duration, request id)
+    metrics_token: str = ""  # a Bearer token that may read /metrics from anywhere
+    metrics_networks: list[str] = Field(default_factory=lambda: ["127.0.0.0/8", "::1/128"])  # may read it without
+    hsts_max_age: int = Field(default=31_536_000, ge=0)  # Strict-Transport-Security, sent in production only
+
+    @field_validator("metrics_networks")
+    @classmethod
+    def _valid_networks(cls, value: list[str]) -> list[str]:
+        for network in value:
+            ipaddress.ip_network(network, strict=False)  # a ValueError names the bad entry
+        return value
+
     @model_validator(mode="after")
     def _refuse_unsafe_production(self) -> Settings:
         if self.portal_env != "production":
@@ -100,6 +117,10 @@ class Settings(BaseSettings):
         if self.registration_enabled is None:
             return not self.is_production
         return self.registration_enabled and not self.is_production
+
+    @property
+    def effective_log_format(self) -> str:
+        return self.log_format or ("json" if self.is_production else "text")
 
     @property
     def effective_database_url(self) -> str:

@@ -16,8 +16,9 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
+from app.security_headers import ExtraHeaders, transport_headers
 from app.settings import ROOT, Settings, get_settings
 
 
@@ -38,22 +39,6 @@ def _security_headers(api_url: str) -> dict[str, str]:
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "X-Frame-Options": "DENY",
     }
-
-
-class ExtraHeaders:
-    """Adds fixed headers (the security policy) to every answer."""
-
-    def __init__(self, app: ASGIApp, headers: dict[str, str]) -> None:
-        self.app = app
-        self.raw = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *self.raw]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 class SpaFiles(StaticFiles):
@@ -78,7 +63,7 @@ def create_ui_app(settings: Settings | None = None, dist: Path | None = None) ->
     dist = dist or ROOT / "ui" / "dist"
     if not (dist / "index.html").exists():
         raise RuntimeError(f"the UI is not built: {dist / 'index.html'} is missing (run ./ops/run)")
-    headers = _security_headers(settings.public_api_url)
+    headers = _security_headers(settings.public_api_url) | transport_headers(settings)
     config = "window.PORTAL_CONFIG = " + json.dumps({"apiBase": settings.public_api_url}) + ";\n"
 
     async def config_js(_request: Request) -> Response:

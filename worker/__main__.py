@@ -17,6 +17,7 @@ from redis import Redis
 from rq import Queue, Worker
 from rq.job import Job
 
+from app.observability.logs import configure_logging
 from app.redis_conn import resolve_url
 from app.settings import get_settings
 from worker import jobs
@@ -74,7 +75,7 @@ def preload() -> None:
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(get_settings())  # JSON lines in production, like the API's
     preload()
     build_worker().work(with_scheduler=True)
 

@@ -84,10 +84,14 @@ class Presence:
 
     async def connected(self, sid: str, user_id: int) -> None:
         self._local[sid] = user_id
-        await self._redis.zadd(_sockets(user_id), {sid: time.time() + SOCKET_TTL_SECONDS})
-        await self._redis.sadd(_WATCH, str(user_id))
-        self._ensure_heartbeat()
-        await self.refresh(user_id)
+        try:
+            await self._redis.zadd(_sockets(user_id), {sid: time.time() + SOCKET_TTL_SECONDS})
+            await self._redis.sadd(_WATCH, str(user_id))
+            self._ensure_heartbeat()
+            await self.refresh(user_id)
+        except BaseException:  # the connection is refused: this socket is not ours to renew
+            self._local.pop(sid, None)
+            raise
 
     async def disconnected(self, sid: str) -> None:
         user_id = self._local.pop(sid, None)

@@ -17,12 +17,14 @@ from typing import Any
 
 import redis.asyncio as aioredis
 import socketio
+from redis.exceptions import RedisError
 
 from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
 from app.realtime import control, rooms
 from app.realtime.presence import Presence
+from app.realtime.redis_manager import PortalRedisManager
 from app.settings import Settings
 from schemas.chat import Chat
 from schemas.events import ChatTyping, SessionEnded
@@ -30,6 +32,8 @@ from schemas.events import ChatTyping, SessionEnded
 log = logging.getLogger("portal.realtime")
 
 UNAUTHORIZED = "unauthorized"
+UNAVAILABLE = "unavailable"  # Redis is down: the client tries again (and then fetches what it missed)
+SUBSCRIBE_WAIT_SECONDS = 3
 
 
 def _session_key(session_id: str) -> str:
@@ -56,7 +60,7 @@ class Realtime:
         self._control_task: asyncio.Task[None] | None = None
         self.server = socketio.AsyncServer(
             async_mode="asgi",
-            client_manager=socketio.AsyncRedisManager(redis_url),
+            client_manager=PortalRedisManager(redis_url, on_lost=self._drop_local_sockets),
             cors_allowed_origins=list(settings.cors_origins),
             transports=["websocket"],
             logger=False,
@@ -75,6 +79,12 @@ class Realtime:
             principal = await self._auth.authenticate(token)
         except ApiError as exc:
             raise socketio.exceptions.ConnectionRefusedError(UNAUTHORIZED) from exc
+        # A socket connects only while this process hears Redis: it cannot miss a push unnoticed.
+        # (The first connection of a process starts the subscription: wait a moment for it.)
+        try:
+            await asyncio.wait_for(self.server.manager.subscribed.wait(), SUBSCRIBE_WAIT_SECONDS)
+        except TimeoutError:
+            raise socketio.exceptions.ConnectionRefusedError(UNAVAILABLE) from None
         await self.server.save_session(
             sid, {"user_id": principal.user_id, "session_id": principal.session_id, "role": principal.role}
         )
@@ -83,14 +93,17 @@ class Realtime:
         if principal.role is not None:
             await self.server.enter_room(sid, rooms.STAFF)
         key = _session_key(principal.session_id)
-        await self._redis.sadd(key, sid)
-        await self._redis.expire(key, self._settings.refresh_token_ttl)
+        try:
+            await self._redis.sadd(key, sid)
+            await self._redis.expire(key, self._settings.refresh_token_ttl)
+            await self.presence.connected(sid, principal.user_id)
+        except RedisError as exc:
+            raise socketio.exceptions.ConnectionRefusedError(UNAVAILABLE) from exc
         remaining = max(0.0, principal.expires_at - time.time())
         loop = asyncio.get_running_loop()
         self._expiry_timers[sid] = loop.call_later(
             remaining, lambda: asyncio.ensure_future(self._expire(sid, principal.session_id))
         )
-        await self.presence.connected(sid, principal.user_id)
         self._ensure_control_listener()
 
     async def _expire(self, sid: str, session_id: str) -> None:
@@ -101,12 +114,24 @@ class Realtime:
         timer = self._expiry_timers.pop(sid, None)
         if timer is not None:
             timer.cancel()
-        await self.presence.disconnected(sid)
         try:
+            await self.presence.disconnected(sid)
             session = await self.server.get_session(sid)
+            await self._redis.srem(_session_key(session["session_id"]), sid)
         except KeyError:
             return
-        await self._redis.srem(_session_key(session["session_id"]), sid)
+        except RedisError as exc:  # Redis is down: its keys expire on their own
+            log.info("socket %s left while Redis is unavailable (%s)", sid, exc)
+
+    async def _drop_local_sockets(self) -> None:
+        """Redis went away: pushes are being lost, so close every socket of this process. The clients
+        reconnect once Redis is back and fetch what they missed (chat: ``?after=``; pages refetch).
+        Closing the transport (not a Socket.IO disconnect) is what makes browsers reconnect by themselves."""
+        eio_sids = list(self.server.eio.sockets)
+        log.warning("Redis is unavailable: closing %d sockets so that they reconnect", len(eio_sids))
+        for eio_sid in eio_sids:
+            with contextlib.suppress(Exception):
+                await self.server.eio.disconnect(eio_sid)
 
     async def _presence(self, sid: str, data: Any) -> None:
         """The client reports whether its user is idle (no input for a while) or active again."""
@@ -132,20 +157,26 @@ class Realtime:
             self._control_task = asyncio.get_running_loop().create_task(self._listen_for_control())
 
     async def _listen_for_control(self) -> None:
-        """Drop this process's sockets of a user when any process (or the CLI) asks for it."""
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(control.CHANNEL)
-        try:
-            async for raw in pubsub.listen():
-                message = control.parse(raw.get("data"))
-                if message is None:
-                    continue
-                for sid in self.presence.local_sockets_of(int(message["userId"])):
-                    ended = SessionEnded(reason=message.get("reason", "revoked"))
-                    await self.server.emit(ended.channel, ended.payload(), to=sid)
-                    await self.server.disconnect(sid, ignore_queue=True)
-        finally:
-            await pubsub.aclose()
+        """Drop this process's sockets of a user when any process (or the CLI) asks for it; subscribe
+        again when Redis comes back after an outage."""
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(control.CHANNEL)
+                async for raw in pubsub.listen():
+                    message = control.parse(raw.get("data"))
+                    if message is None:
+                        continue
+                    for sid in self.presence.local_sockets_of(int(message["userId"])):
+                        ended = SessionEnded(reason=message.get("reason", "revoked"))
+                        await self.server.emit(ended.channel, ended.payload(), to=sid)
+                        await self.server.disconnect(sid, ignore_queue=True)
+            except (RedisError, OSError) as exc:
+                log.warning("control channel lost (%s); subscribing again shortly", exc)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+            await asyncio.sleep(1)
 
     async def close(self) -> None:
         if self._control_task is not None:

@@ -226,6 +226,7 @@ async def upload(request: Request) -> Response:
     settings = portal.settings
     storage = storage_of(request)
     queue = queue_of(request)
+    await run_in_threadpool(queue.require_available)
     stream = await _read_form(
         request, storage.staging_dir, max_bytes=settings.max_upload_bytes, max_files=settings.max_upload_files
     )
@@ -282,6 +283,7 @@ async def retry(request: Request) -> Response:
     principal = await _staff(request)
     document_id = path_int(request)
     portal = portal_of(request)
+    await run_in_threadpool(queue_of(request).require_available)
     async with portal.db.session() as session:
         public = await documents.retry_document(
             session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events

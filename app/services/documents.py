@@ -25,6 +25,10 @@ from typing import Any
 
 from pydantic.alias_generators import to_camel
 from redis import Redis
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.retry import Retry as RedisRetry
 from rq import Callback, Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
@@ -35,7 +39,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.auth.service import Principal
 from app.db import Database
-from app.errors import ApiError, forbidden, invalid, not_found
+from app.errors import RETRY_AFTER, ApiError, forbidden, invalid, not_found
 from app.http import parse
 from app.realtime import rooms
 from app.realtime.sink import EventSink
@@ -71,6 +75,7 @@ STAGES: dict[str, tuple[int, str]] = {
 }
 FORM_FIELDS = {"title", "department", "assetId", "leadId", "notes"}
 MAX_SWEPT = 200
+QUEUE_UNAVAILABLE = "Processing is paused: the job queue (Redis) is unavailable. Try the upload again in a moment."
 
 
 def progress_of(stage: str, *, job_id: str | None, attempt: int, message: str | None = None) -> dict[str, Any]:
@@ -102,7 +107,16 @@ class JobQueue:
 
     @classmethod
     def from_url(cls, redis_url: str, settings: Settings) -> JobQueue:
-        return cls(Redis.from_url(redis_url), settings)
+        # One quick retry (a pooled connection may be stale after a Redis restart), no long backoff.
+        return cls(Redis.from_url(redis_url, retry=RedisRetry(NoBackoff(), 1)), settings)
+
+    def require_available(self) -> None:
+        """Refuse (503) an upload or a retry while Redis is down, before anything is stored: a file
+        accepted then would wait for the workers' sweep long after Redis is back."""
+        try:
+            self.connection.ping()
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            raise ApiError(503, QUEUE_UNAVAILABLE, headers=RETRY_AFTER) from exc
 
     def enqueue(self, document_id: int, job_id: str) -> None:
         settings = self.settings

@@ -1,0 +1,1 @@
+"""Operations: request ids, structured logs and Prometheus metrics for the API and the workers."""

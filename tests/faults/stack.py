@@ -1,0 +1,158 @@
+"""What the fault scenarios drive: API processes that can be killed one by one, and chat clients that
+behave like the UI (reconnect by themselves, then fetch the messages they missed)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import socketio
+
+from app.settings import ROOT, Settings
+from tests.processes import _wait_until_up, api_command, free_port, process_env
+from tests.realtime_support import ORIGIN
+
+log = logging.getLogger("tests.faults")
+
+
+async def poll(condition: Callable[[], bool], seconds: float, what: str) -> float:
+    """Seconds until ``condition()`` held; fails the test when it does not within ``seconds``."""
+    started = time.monotonic()
+    while True:
+        if condition():
+            return time.monotonic() - started
+        if time.monotonic() - started > seconds:
+            raise AssertionError(f"{what} did not happen within {seconds} s")
+        await asyncio.sleep(0.05)
+
+
+class ApiProcess:
+    """One uvicorn API process on a free port."""
+
+    def __init__(self, settings: Settings, logs: Path, name: str, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = logs / f"{name}.log"
+        self.process = subprocess.Popen(
+            api_command(self.port),
+            cwd=ROOT,
+            env=process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]', **env),
+            stdout=self.log.open("wb"),
+            stderr=subprocess.STDOUT,
+        )
+        _wait_until_up(f"{self.url}/health", self.process, self.log)
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye to its clients, as when the process or its machine dies."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def errors_logged(self) -> list[str]:
+        """Lines of the log that report an unhandled error (answered 500)."""
+        return [line for line in self.log.read_text().splitlines() if "unhandled error" in line]
+
+
+@dataclass
+class ChatClient:
+    """A signed-in user with one Socket.IO connection, kept alive like the UI keeps it: when the socket
+    drops it tries the next URL every ``retry`` seconds; after each (re)connect it asks for the
+    messages after the highest id it holds (``GET /api/chat/messages?after=``)."""
+
+    urls: list[str]
+    tokens: dict[str, Any]
+    retry: float = 0.3
+    received: dict[int, dict[str, Any]] = field(default_factory=dict)  # message id -> message
+    pushed: set[int] = field(default_factory=set)
+    fetched: set[int] = field(default_factory=set)
+    connects: int = 0
+    url: str = ""
+    _client: socketio.AsyncClient | None = None
+    _closing: bool = False
+    _task: asyncio.Task[None] | None = None
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens['accessToken']}"}
+
+    @property
+    def connected(self) -> bool:
+        return self._client is not None and self._client.connected
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._keep_connected())
+        await poll(lambda: self.connected, 15, "the first connection")
+
+    async def _keep_connected(self) -> None:
+        attempt = 0
+        while not self._closing:
+            if self.connected:
+                await asyncio.sleep(0.05)
+                continue
+            url = self.urls[attempt % len(self.urls)]
+            attempt += 1
+            client = socketio.AsyncClient(reconnection=False)
+            client.on("chat:message", self._on_push)
+            try:
+                await client.connect(
+                    url, transports=["websocket"], auth={"token": self.tokens["accessToken"]},
+                    headers={"Origin": ORIGIN}, wait_timeout=5,
+                )  # fmt: skip
+            except (socketio.exceptions.ConnectionError, OSError):
+                with contextlib.suppress(Exception):
+                    await client.disconnect()
+                await asyncio.sleep(self.retry)
+                continue
+            self._client, self.url = client, url
+            self.connects += 1
+            await self._catch_up(url)
+
+    async def _catch_up(self, url: str) -> None:
+        after = max(self.received, default=0)
+        for _ in range(50):  # the API may still be coming back itself
+            try:
+                async with httpx.AsyncClient(base_url=url, timeout=10) as http:
+                    response = await http.get("/api/chat/messages", params={"after": after}, headers=self.headers)
+                if response.status_code == 200:
+                    for item in response.json()["items"]:
+                        message = item["message"]
+                        self.received.setdefault(int(message["id"]), message)
+                        self.fetched.add(int(message["id"]))
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.2)
+
+    async def _on_push(self, data: dict[str, Any]) -> None:
+        message = data["message"]
+        self.received.setdefault(int(message["id"]), message)
+        self.pushed.add(int(message["id"]))
+
+    async def wait_for(self, ids: set[int], seconds: float = 20) -> None:
+        await poll(lambda: ids <= set(self.received), seconds, f"receiving {sorted(ids - set(self.received))}")
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._client is not None and self._client.connected:
+            await self._client.disconnect()
