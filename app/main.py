@@ -17,7 +17,7 @@ from app.observability import metrics
 from app.observability.logs import configure_logging
 from app.observability.middleware import RequestObservability
 from app.portal import Portal
-from app.routes import auth, chat, documents, health, me, meta, openapi, records, staff
+from app.routes import auth, bench, chat, documents, health, me, meta, openapi, records, staff
 from app.samples.registry import sample_routes
 from app.security_headers import ExtraHeaders, api_headers
 from app.settings import Settings, get_settings
@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        portal.realtime.start()
         try:
             yield
         finally:
@@ -67,7 +68,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             metrics.process_exiting()
 
     http = Starlette(
-        routes=ROUTES,
+        routes=[*ROUTES, *(bench.routes if settings.bench_routes_enabled else [])],
         middleware=middleware(settings),
         # Unexpected errors are answered by RequestObservability, where the log line gets the request id.
         exception_handlers={k: v for k, v in EXCEPTION_HANDLERS.items() if k is not Exception},

@@ -40,6 +40,7 @@ class Portal:
         presence = Presence(redis=redis, db=db)
         realtime = Realtime(settings=settings, redis_url=redis_url, redis=redis, auth=auth, presence=presence, db=db)
         presence.events = ServerSink(realtime.server)
+        auth.announce_end = realtime.announce_session_end
         return cls(
             settings=settings,
             db=db,

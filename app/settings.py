@@ -46,6 +46,7 @@ class Settings(BaseSettings):
     role_group_prefix: str = "portal-"
 
     # Sign-in protection.
+    session_cache_seconds: float = Field(default=2.0, ge=0, le=30)  # app/auth/live_sessions.py; 0 turns it off
     lockout_free_failures: int = 4
     lockout_max_seconds: int = 900
     lockout_reset_seconds: int = 900
@@ -58,6 +59,7 @@ class Settings(BaseSettings):
     registration_enabled: bool | None = None
 
     seed_demo_data: bool = True
+    bench_routes: bool = False  # ./ops/bench: the "same JSON from memory" limit route; ignored in production
 
     # Document uploads: where files are kept and how big they may be.
     storage_url: str = ""  # empty: a folder under DATA_DIR/documents; file:///path; s3://bucket/prefix
@@ -107,6 +109,11 @@ class Settings(BaseSettings):
         if missing:
             raise ValueError("production settings are missing: " + ", ".join(missing))
         return self
+
+    @property
+    def bench_routes_enabled(self) -> bool:
+        """``/_bench/*`` (see app/routes/bench.py) only when asked for, and never in production."""
+        return self.bench_routes and not self.is_production
 
     @property
     def is_production(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -19,6 +20,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.concurrency import run_in_threadpool
 
 from app.auth import totp
+from app.auth.live_sessions import LiveSessionCache
 from app.auth.passwords import burn_verification_time, check_new_password, hash_password, verify_password
 from app.auth.throttle import SignInThrottleStore
 from app.auth.tokens import AccessClaims, InvalidToken, TokenService, roles_from_groups
@@ -75,6 +77,9 @@ class AuthService:
         self.tokens = tokens
         self.settings = settings
         self.throttle = SignInThrottleStore(settings)
+        self.live = LiveSessionCache(settings.session_cache_seconds)
+        # Set by the portal: tells every API process that a session ended (Redis control channel).
+        self.announce_end: Callable[[str], Awaitable[None]] | None = None
 
     # --- sign-in ---------------------------------------------------------------------------------
 
@@ -266,6 +271,9 @@ class AuthService:
             .values(revoked_at=now, revoked_reason=reason)
         )
         await session.commit()
+        self.live.forget_session(session_id)
+        if self.announce_end is not None:
+            await self.announce_end(session_id)
 
     async def sign_out(self, principal: Principal) -> None:
         async with self.db.session() as session:
@@ -277,6 +285,17 @@ class AuthService:
             claims: AccessClaims = self.tokens.verify(token, use="access")
         except InvalidToken as exc:
             raise unauthorized("Your access token is invalid or has expired.") from exc
+        if not self.live.is_live(claims.session_id, claims.user_id):
+            await self._check_live(claims)
+        return Principal(
+            user_id=claims.user_id,
+            session_id=claims.session_id,
+            username=claims.username,
+            roles=claims.roles,
+            expires_at=claims.expires_at,
+        )
+
+    async def _check_live(self, claims: AccessClaims) -> None:
         now = utcnow()
         async with self.db.session() as session:
             row = (
@@ -288,13 +307,7 @@ class AuthService:
             ).first()
         if row is None or row[0] is not None or row[1] <= now or row[2] == UserState.DISABLED:
             raise unauthorized(SESSION_ENDED)
-        return Principal(
-            user_id=claims.user_id,
-            session_id=claims.session_id,
-            username=claims.username,
-            roles=claims.roles,
-            expires_at=claims.expires_at,
-        )
+        self.live.remember(claims.session_id, claims.user_id)
 
     # --- TOTP enrolment ----------------------------------------------------------------------------
 

@@ -21,12 +21,17 @@ def end_user_message(user_id: int, reason: Reason = "revoked") -> str:
     return json.dumps({"type": "end-user", "userId": user_id, "reason": reason})
 
 
+def end_session_message(session_id: str) -> str:
+    """A session was signed out or revoked: every process forgets it (app/auth/live_sessions.py)."""
+    return json.dumps({"type": "end-session", "sessionId": session_id})
+
+
 def parse(raw: Any) -> dict[str, Any] | None:
     try:
         message = json.loads(raw)
     except (TypeError, ValueError):
         return None
-    return message if isinstance(message, dict) and message.get("type") == "end-user" else None
+    return message if isinstance(message, dict) and message.get("type") in ("end-user", "end-session") else None
 
 
 def publish_end_user(redis_url: str, user_id: int) -> int:

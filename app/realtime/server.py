@@ -155,6 +155,17 @@ class Realtime:
         event = ChatTyping(chat_id=chat_id, user_id=session["user_id"])
         await self.server.emit(event.channel, event.payload(), room=rooms.user(other))
 
+    def start(self) -> None:
+        """Listen on the control channel from the start: ended sessions must reach this process's
+        session cache even before its first socket connects."""
+        self._ensure_control_listener()
+
+    async def announce_session_end(self, session_id: str) -> None:
+        try:
+            await self._redis.publish(control.CHANNEL, control.end_session_message(session_id))
+        except RedisError as exc:  # the other processes trust it at most session_cache_seconds longer
+            log.warning("could not announce the end of a session (%s)", exc)
+
     def _ensure_control_listener(self) -> None:
         if self._control_task is None or self._control_task.done():
             self._control_task = asyncio.get_running_loop().create_task(self._listen_for_control())
@@ -170,6 +181,10 @@ class Realtime:
                     message = control.parse(raw.get("data"))
                     if message is None:
                         continue
+                    if message["type"] == "end-session":
+                        self._auth.live.forget_session(str(message.get("sessionId")))
+                        continue
+                    self._auth.live.forget_user(int(message["userId"]))
                     for sid in self.presence.local_sockets_of(int(message["userId"])):
                         ended = SessionEnded(reason=message.get("reason", "revoked"))
                         await self.server.emit(ended.channel, ended.payload(), to=sid)

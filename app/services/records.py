@@ -7,7 +7,7 @@ both win), and records who changed which field from what to what in the same tra
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ColumnElement, func, or_, update
+from sqlalchemy import ColumnElement, Date, DateTime, Numeric, TypeDecorator, func, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, col, select
@@ -167,14 +167,29 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+def _converter(column: Any, annotation: Any) -> Callable[[Any], Any] | None:
+    """The conversion a column's values need for JSON, chosen once per column (None: none needed)."""
+    kind = column.type.impl if isinstance(column.type, TypeDecorator) else column.type
+    if isinstance(kind, (DateTime, Date, Numeric)) or (isinstance(annotation, type) and issubclass(annotation, Enum)):
+        return _json_value
+    return None
+
+
 @cache
-def _public_columns(resource: str) -> tuple[tuple[str, str], ...]:
-    """(column, camelCase key) for every field of the public model that is a plain table column."""
+def _public_columns(resource: str) -> tuple[tuple[str, str, Callable[[Any], Any] | None], ...]:
+    """(column, camelCase key, converter) for every field of the public model that is a table column."""
     spec = RESOURCES[resource]
-    columns = set(spec.table.__table__.columns.keys())  # type: ignore[attr-defined]
+    columns = spec.table.__table__.columns  # type: ignore[attr-defined]
     return tuple(
-        (name, field.alias or name) for name, field in spec.public_model.model_fields.items() if name in columns
+        (name, field.alias or name, _converter(columns[name], field.annotation))
+        for name, field in spec.public_model.model_fields.items()
+        if name in columns
     )
+
+
+@cache
+def _user_ref_keys(resource: str) -> tuple[tuple[str, str], ...]:
+    return tuple((column, to_camel(name)) for column, name in RESOURCES[resource].user_refs.items())
 
 
 async def to_public(session: AsyncSession, spec: ResourceSpec, rows: Sequence[Any]) -> list[dict[str, Any]]:
@@ -182,17 +197,22 @@ async def to_public(session: AsyncSession, spec: ResourceSpec, rows: Sequence[An
 
     ``tests/test_public_shape.py`` checks the result equals the public model's own JSON.
     """
-    ids = {getattr(row, column) for row in rows for column in spec.user_refs} - {None}
-    users = {
-        user_id: ref.model_dump(mode="json", by_alias=True) for user_id, ref in (await user_refs(session, ids)).items()
-    }
+    refs = _user_ref_keys(spec.name)
+    ids = {getattr(row, column) for row in rows for column, _ in refs} - {None}
+    users: dict[int, dict[str, Any]] = {}
+    if ids:  # UserRef's JSON, built from three columns (not whole User objects)
+        found = await session.exec(select(User.id, User.display_name, User.photo_url).where(col(User.id).in_(ids)))
+        users = {uid: {"id": uid, "displayName": name, "photoURL": photo} for uid, name, photo in found.all() if uid}
     columns = _public_columns(spec.name)
     items = []
     for row in rows:
-        data = {key: _json_value(getattr(row, name)) for name, key in columns}
-        for column, name in spec.user_refs.items():
+        data = {}
+        for name, key, convert in columns:
+            value = getattr(row, name)
+            data[key] = value if convert is None or value is None else convert(value)
+        for column, key in refs:
             owner = getattr(row, column)
-            data[to_camel(name)] = users.get(owner) if owner is not None else None
+            data[key] = users.get(owner) if owner is not None else None
         if spec.name == "documents":
             data["hasFile"] = row.storage_key is not None
             data["hasThumbnail"] = row.thumbnail_key is not None

@@ -1,0 +1,35 @@
+"""The limit for the list benchmark: the same JSON as ``GET /assets?...``, answered from memory.
+
+``./ops/bench`` compares the real list with this route on the same server processes, so the table
+shows how far the database path is from what the HTTP stack alone can do. Mounted only when
+``BENCH_ROUTES`` is on, and never in production (``Settings.bench_routes_enabled``).
+"""
+
+from __future__ import annotations
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from app.portal import authenticate, portal_of
+from app.services import records
+from app.services.permissions import require_staff
+from app.services.resources import ASSETS
+
+_ANSWERS: dict[str, bytes] = {}  # query string -> the list's JSON, filled by the first call
+
+
+async def assets_from_memory(request: Request) -> Response:
+    key = request.url.query
+    body = _ANSWERS.get(key)
+    if body is None:  # the first call per process takes the real path, once
+        require_staff(await authenticate(request))
+        query = records.parse_list_query(ASSETS, request.query_params)
+        async with portal_of(request).db.session() as session:
+            answer = await records.list_records(session=session, spec=ASSETS, query=query)
+        body = _ANSWERS[key] = orjson.dumps(answer)
+    return Response(body, media_type="application/json")
+
+
+routes = [Route("/_bench/assets-from-memory", assets_from_memory)]
