@@ -297,7 +297,7 @@ class AuthService:
 
     async def _check_live(self, claims: AccessClaims) -> None:
         now = utcnow()
-        async with self.db.session() as session:
+        async with self.db.reader() as session:
             row = (
                 await session.exec(
                     select(AuthSession.revoked_at, AuthSession.expires_at, User.state)

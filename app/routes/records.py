@@ -25,7 +25,7 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
     portal = portal_of(request)
     if request.method == "GET":
         query = records.parse_list_query(spec, request.query_params)
-        async with portal.db.session() as session:
+        async with portal.db.reader() as session:
             return json_response(await records.list_records(session=session, spec=spec, query=query))
     data = await read_body(request)
     async with portal.db.session() as session:
