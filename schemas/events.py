@@ -69,6 +69,13 @@ class PresenceChanged(Event):
     mood: str
 
 
+class PresenceBatch(Event):
+    """Several users' presence changes at once (each as a ``presence`` payload), in the order they happened."""
+
+    channel: Literal["presence:batch"] = "presence:batch"
+    changes: list[dict[str, Any]]
+
+
 class QuickPanelChanged(Event):
     channel: Literal["quick-panel"] = "quick-panel"
     action: Literal["saved", "removed"]

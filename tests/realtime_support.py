@@ -28,6 +28,11 @@ class Listener:
     channels: dict[str, list[Any]] = field(default_factory=lambda: defaultdict(list))
     disconnected: asyncio.Event = field(default_factory=asyncio.Event)
 
+    def receive(self, event: str, data: Any) -> None:
+        self.channels[event].append(data)
+        if event == "presence:batch":  # the server groups changes that happen together
+            self.channels["presence"].extend(data["changes"])
+
     @property
     def events(self) -> list[dict[str, Any]]:
         """Record changes (the ``record`` channel)."""
@@ -59,7 +64,7 @@ class Sockets:
     async def __call__(self, url: str, token: str | None, origin: str = ORIGIN) -> Listener:
         client = socketio.AsyncClient(reconnection=False)
         listener = Listener(client)
-        client.on("*", lambda event, data: listener.channels[event].append(data))
+        client.on("*", lambda event, data: listener.receive(event, data))
         client.on("disconnect", lambda *args: listener.disconnected.set())
         self.opened.append(client)
         await client.connect(

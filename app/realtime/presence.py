@@ -19,11 +19,15 @@ from app.db import Database
 from app.realtime import rooms
 from app.realtime.sink import EventSink
 from schemas.chat import ChatProfile
-from schemas.events import PresenceChanged
+from schemas.events import PresenceBatch, PresenceChanged
 
 log = logging.getLogger("portal.presence")
 
 HEARTBEAT_SECONDS = 20
+#: changes announced within this window go out together: when many users come online at once (a
+#: shift starts, a process restarts) each staff socket gets one ``presence:batch`` instead of one
+#: ``presence`` per user, which would be N x N pushes
+BATCH_SECONDS = 0.05
 SOCKET_TTL_SECONDS = 60
 _WATCH = "portal:presence:watch"
 _LAST = "portal:presence:last"
@@ -44,6 +48,9 @@ class Presence:
         self.events: EventSink | None = None  # set once the Socket.IO server exists
         self._local: dict[str, int] = {}  # socket id -> user id, for the sockets of this process
         self._task: asyncio.Task[None] | None = None
+        self._pending: dict[int, PresenceChanged] = {}  # user id -> newest change not yet sent
+        self._flush: asyncio.TimerHandle | None = None
+        self._sending: set[asyncio.Task[None]] = set()
 
     async def _live(self, user_id: int) -> int:
         now = time.time()
@@ -68,8 +75,28 @@ class Presence:
         status = await self.status_of(user_id, chosen)
         await self._redis.hset(_LAST, str(user_id), status)
         if self.events is not None:
-            event = PresenceChanged(user_id=user_id, status=status, mood=mood)
-            await self.events.publish(event, room=rooms.STAFF)
+            self._pending[user_id] = PresenceChanged(user_id=user_id, status=status, mood=mood)
+            if self._flush is None:
+                self._flush = asyncio.get_running_loop().call_later(BATCH_SECONDS, self._send_pending)
+
+    def _send_pending(self) -> None:
+        self._flush = None
+        changes, self._pending = list(self._pending.values()), {}
+        task = asyncio.get_running_loop().create_task(self._publish(changes))
+        self._sending.add(task)  # a reference until it is done (the loop keeps only weak ones)
+        task.add_done_callback(self._sending.discard)
+
+    async def _publish(self, changes: list[PresenceChanged]) -> None:
+        """One change goes out as ``presence``, several at once as one ``presence:batch``."""
+        if self.events is None or not changes:
+            return
+        try:
+            if len(changes) == 1:
+                await self.events.publish(changes[0], room=rooms.STAFF)
+            else:
+                await self.events.publish(PresenceBatch(changes=[c.payload() for c in changes]), room=rooms.STAFF)
+        except Exception:  # a passing Redis error loses this batch, not the next ones
+            log.exception("presence announcement failed")
 
     async def refresh(self, user_id: int) -> None:
         """Recompute the status after sockets came, went or idled; announce it if it changed."""
@@ -132,6 +159,8 @@ class Presence:
                 log.exception("presence heartbeat failed")
 
     async def close(self) -> None:
+        if self._flush is not None:
+            self._flush.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -198,6 +198,15 @@ describe('open conversation', () => {
     state = presenceChanged(state, { userId: ME, status: 'do-not-disturb', mood: '' })
     expect(state.user?.status).toBe('do-not-disturb')
   })
+
+  it('applies every change of a presence batch, skipping malformed ones', () => {
+    const store = createStore()
+    store.set(chatAtom, loaded())
+    const changes = [{ userId: 2, status: 'offline', mood: '' }, { userId: 3, status: 'nonsense' }, { userId: 3, status: 'away', mood: 'lunch' }]
+    store.set(receiveChatPushAtom, { channel: 'presence:batch', payload: { changes } })
+    expect(store.get(chatAtom).contacts.find((c) => c.id === 2)?.status).toBe('offline')
+    expect(store.get(chatAtom).contacts.find((c) => c.id === 3)).toMatchObject({ status: 'away', mood: 'lunch' })
+  })
 })
 
 describe('chat calls', () => {

@@ -514,7 +514,15 @@ export function sendTyping(chatId: string, now = Date.now()): boolean {
   return emitRealtime('chat:typing', { chatId })
 }
 
-export type ChatPushChannel = 'chat:message' | 'chat:typing' | 'chat:read' | 'presence'
+export type ChatPushChannel = 'chat:message' | 'chat:typing' | 'chat:read' | 'presence' | 'presence:batch'
+
+/** One `presence` payload applied to the state; anything malformed is ignored. */
+function withPresence(state: ChatState, payload: unknown): ChatState {
+  const p = asRecord(payload)
+  const userId = asId(p?.userId)
+  if (!p || userId === null || !isPresenceStatus(p.status)) return state
+  return presenceChanged(state, { userId, status: p.status, mood: typeof p.mood === 'string' ? p.mood : '' })
+}
 
 /** Write-only: a chat push from the socket. */
 export const receiveChatPushAtom = atom(null, (get, set, { channel, payload }: { channel: ChatPushChannel; payload: unknown }) => {
@@ -540,11 +548,13 @@ export const receiveChatPushAtom = atom(null, (get, set, { channel, payload }: {
       if (contactId !== null) set(chatAtom, chatRead(state, contactId))
       return
     }
-    case 'presence': {
-      const userId = asId(p?.userId)
-      if (p && userId !== null && isPresenceStatus(p.status)) {
-        set(chatAtom, presenceChanged(state, { userId, status: p.status, mood: typeof p.mood === 'string' ? p.mood : '' }))
-      }
+    case 'presence':
+      set(chatAtom, withPresence(state, payload))
+      return
+    case 'presence:batch': {
+      // Several users changed at once (many came online together): one push instead of one each.
+      const changes = Array.isArray(p?.changes) ? p.changes : []
+      set(chatAtom, changes.reduce<ChatState>(withPresence, state))
       return
     }
   }

@@ -32,7 +32,7 @@ import { getSession } from './session'
 export type RefreshOutcome = 'ok' | 'network' | 'refused'
 
 /** Server -> client events besides `record` and `session` (chat, presence, quick panel, notifications, document progress). */
-export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'quick-panel', 'notification', 'document-progress'] as const
+export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress'] as const
 export type PushChannel = (typeof PUSH_CHANNELS)[number]
 
 export interface RealtimeHandlers {
