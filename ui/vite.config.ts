@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Chakra's theme modules one by one (src/config/theme.ts): the package exports only the
+      // whole theme, whose index pulls every component recipe into the start chunk.
+      '@chakra-theme': fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url)),
+    },
   },
   server: { port: 3000, strictPort: true },
   preview: { port: 3000, strictPort: true },

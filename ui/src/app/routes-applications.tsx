@@ -1,21 +1,20 @@
-/* eslint-disable react-refresh/only-export-components -- a route table, not a component module */
-import { lazy } from 'react'
 import { Navigate } from 'react-router-dom'
 
 import { authRoles } from '@/lib/auth'
+import { lazyPage } from '@/lib/theme-system'
 
 import type { AppRoute } from './routes'
 
 // Each area is its own chunk; its big libraries (calendar, drag and drop) load with it.
-const MailPage = lazy(() => import('@/features/mail/components/mail-page'))
-const TodoPage = lazy(() => import('@/features/todo/components/todo-page'))
-const NotesPage = lazy(() => import('@/features/notes/components/notes-page'))
-const ContactsPage = lazy(() => import('@/features/contacts/components/contacts-page'))
-const BoardsPage = lazy(() => import('@/features/scrumboard/components/boards-page'))
-const BoardPage = lazy(() => import('@/features/scrumboard/components/board-page'))
-const CalendarPage = lazy(() => import('@/features/calendar/components/calendar-page'))
-const FileManagerPage = lazy(() => import('@/features/file-manager/components/file-manager-page'))
-const ChatAppPage = lazy(() => import('@/features/chat-app/components/chat-app-page'))
+const MailPage = lazyPage(() => import('@/features/mail/components/mail-page'))
+const TodoPage = lazyPage(() => import('@/features/todo/components/todo-page'))
+const NotesPage = lazyPage(() => import('@/features/notes/components/notes-page'))
+const ContactsPage = lazyPage(() => import('@/features/contacts/components/contacts-page'))
+const BoardsPage = lazyPage(() => import('@/features/scrumboard/components/boards-page'))
+const BoardPage = lazyPage(() => import('@/features/scrumboard/components/board-page'))
+const CalendarPage = lazyPage(() => import('@/features/calendar/components/calendar-page'))
+const FileManagerPage = lazyPage(() => import('@/features/file-manager/components/file-manager-page'))
+const ChatAppPage = lazyPage(() => import('@/features/chat-app/components/chat-app-page'))
 
 const staff = authRoles.staff
 

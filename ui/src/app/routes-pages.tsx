@@ -1,39 +1,38 @@
-/* eslint-disable react-refresh/only-export-components -- a route table, not a component module */
 /**
  * Routes of the sample areas, part 2 (issue 8): dashboards, academy, e-commerce, knowledge pages,
  * invoice, profile, search, icons, the template pages and the documentation. Every page is its own
  * lazy chunk (charts, the map and the icon font come only with their pages).
  */
-import { lazy } from 'react'
 
 import { authRoles } from '@/lib/auth'
+import { lazyPage } from '@/lib/theme-system'
 
 import type { AppRoute } from './routes'
 
-const AnalyticsPage = lazy(() => import('@/features/analytics-dashboard/components/analytics-page'))
-const ProjectDashboardPage = lazy(() => import('@/features/project-dashboard/components/project-dashboard-page'))
-const ProductsPage = lazy(() => import('@/features/e-commerce/components/products-page'))
-const ProductPage = lazy(() => import('@/features/e-commerce/components/product-page'))
-const OrdersPage = lazy(() => import('@/features/e-commerce/components/orders-page'))
-const OrderPage = lazy(() => import('@/features/e-commerce/components/order-page'))
-const CoursesPage = lazy(() => import('@/features/academy/components/courses-page'))
-const CoursePage = lazy(() => import('@/features/academy/components/course-page'))
-const FaqPage = lazy(() => import('@/features/faq/components/faq-page'))
-const KnowledgeBasePage = lazy(() => import('@/features/knowledge-base/components/knowledge-base-page'))
-const InvoicePage = lazy(() => import('@/features/invoice/components/invoice-page'))
-const ProfilePage = lazy(() => import('@/features/profile/components/profile-page'))
-const SearchPage = lazy(() => import('@/features/search-page/components/search-page'))
-const IconsPage = lazy(() => import('@/features/icons/components/icons-page'))
-const LayoutDemoPage = lazy(() => import('@/features/template-pages/components/layout-demo-page'))
-const BlankLayoutPage = lazy(() => import('@/features/template-pages/components/blank-page'))
-const TypographyPage = lazy(() => import('@/features/template-pages/components/typography-page'))
-const HelperClassesPage = lazy(() => import('@/features/template-pages/components/helper-classes-page'))
-const IntroductionPage = lazy(() => import('@/features/documentation/components/introduction-page'))
-const InstallationPage = lazy(() => import('@/features/documentation/components/installation-page'))
-const AuthenticationPage = lazy(() => import('@/features/documentation/components/authentication-page'))
-const ComponentsDocPage = lazy(() => import('@/features/documentation/components/components-page'))
-const ThirdPartyPage = lazy(() => import('@/features/documentation/components/third-party-page'))
-const ChangelogPage = lazy(() => import('@/features/documentation/components/changelog-page'))
+const AnalyticsPage = lazyPage(() => import('@/features/analytics-dashboard/components/analytics-page'))
+const ProjectDashboardPage = lazyPage(() => import('@/features/project-dashboard/components/project-dashboard-page'))
+const ProductsPage = lazyPage(() => import('@/features/e-commerce/components/products-page'))
+const ProductPage = lazyPage(() => import('@/features/e-commerce/components/product-page'))
+const OrdersPage = lazyPage(() => import('@/features/e-commerce/components/orders-page'))
+const OrderPage = lazyPage(() => import('@/features/e-commerce/components/order-page'))
+const CoursesPage = lazyPage(() => import('@/features/academy/components/courses-page'))
+const CoursePage = lazyPage(() => import('@/features/academy/components/course-page'))
+const FaqPage = lazyPage(() => import('@/features/faq/components/faq-page'))
+const KnowledgeBasePage = lazyPage(() => import('@/features/knowledge-base/components/knowledge-base-page'))
+const InvoicePage = lazyPage(() => import('@/features/invoice/components/invoice-page'))
+const ProfilePage = lazyPage(() => import('@/features/profile/components/profile-page'))
+const SearchPage = lazyPage(() => import('@/features/search-page/components/search-page'))
+const IconsPage = lazyPage(() => import('@/features/icons/components/icons-page'))
+const LayoutDemoPage = lazyPage(() => import('@/features/template-pages/components/layout-demo-page'))
+const BlankLayoutPage = lazyPage(() => import('@/features/template-pages/components/blank-page'))
+const TypographyPage = lazyPage(() => import('@/features/template-pages/components/typography-page'))
+const HelperClassesPage = lazyPage(() => import('@/features/template-pages/components/helper-classes-page'))
+const IntroductionPage = lazyPage(() => import('@/features/documentation/components/introduction-page'))
+const InstallationPage = lazyPage(() => import('@/features/documentation/components/installation-page'))
+const AuthenticationPage = lazyPage(() => import('@/features/documentation/components/authentication-page'))
+const ComponentsDocPage = lazyPage(() => import('@/features/documentation/components/components-page'))
+const ThirdPartyPage = lazyPage(() => import('@/features/documentation/components/third-party-page'))
+const ChangelogPage = lazyPage(() => import('@/features/documentation/components/changelog-page'))
 
 const staff = authRoles.staff
 

@@ -1,20 +1,22 @@
 import { lazy, type ReactElement } from 'react'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
+import { lazyPage } from '@/lib/theme-system'
 
 import { applicationRoutes } from './routes-applications'
 import { pagesRoutes } from './routes-pages'
 
-// Every page is its own chunk: /login never downloads the dashboard code.
+// Every page is its own chunk: /login never downloads the dashboard code. The start pages render
+// with the small start theme; every other page brings the full one (lib/theme-system.ts).
 const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
 const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
-const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'))
-const Error404Page = lazy(() => import('@/features/errors/components/error-404-page'))
-const RecordListPage = lazy(() => import('@/features/records/components/list-page'))
-const RecordDetailPage = lazy(() => import('@/features/records/components/detail-page'))
+const DashboardPage = lazyPage(() => import('@/features/dashboard/components/dashboard-page'))
+const Error404Page = lazyPage(() => import('@/features/errors/components/error-404-page'))
+const RecordListPage = lazyPage(() => import('@/features/records/components/list-page'))
+const RecordDetailPage = lazyPage(() => import('@/features/records/components/detail-page'))
 
 // The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
-export const MainLayout = lazy(() => import('./layouts/main-layout'))
+export const MainLayout = lazyPage(() => import('./layouts/main-layout'))
 
 export const DEFAULT_PATH = '/dashboard'
 export const NOT_FOUND_PATH = '/pages/errors/error-404'

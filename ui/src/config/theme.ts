@@ -1,7 +1,54 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+// Chakra's default theme, module by module (as its theme/index.js assembles it). Not through
+// '@chakra-ui/react/theme': that module imports every recipe, and the bundler would put them all
+// in the start chunk. theme.test.ts checks this assembly equals Chakra's own.
+import { breakpoints } from '@chakra-theme/breakpoints'
+import { globalCss } from '@chakra-theme/global-css'
+import { layerStyles } from '@chakra-theme/layer-styles'
+import { animationStyles } from '@chakra-theme/motion-styles'
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert'
+import { buttonRecipe } from '@chakra-theme/recipes/button'
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox'
+import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark'
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field'
+import { headingRecipe } from '@chakra-theme/recipes/heading'
+import { iconRecipe } from '@chakra-theme/recipes/icon'
+import { inputRecipe } from '@chakra-theme/recipes/input'
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner'
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors'
+import { semanticRadii } from '@chakra-theme/semantic-tokens/radii'
+import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows'
+import { textStyles } from '@chakra-theme/text-styles'
+import { animations } from '@chakra-theme/tokens/animations'
+import { aspectRatios } from '@chakra-theme/tokens/aspect-ratios'
+import { blurs } from '@chakra-theme/tokens/blurs'
+import { borders } from '@chakra-theme/tokens/borders'
+import { colors } from '@chakra-theme/tokens/colors'
+import { cursor } from '@chakra-theme/tokens/cursor'
+import { durations } from '@chakra-theme/tokens/durations'
+import { easings } from '@chakra-theme/tokens/easings'
+import { fontSizes } from '@chakra-theme/tokens/font-sizes'
+import { fontWeights } from '@chakra-theme/tokens/font-weights'
+import { fonts } from '@chakra-theme/tokens/fonts'
+import { keyframes } from '@chakra-theme/tokens/keyframes'
+import { letterSpacings } from '@chakra-theme/tokens/letter-spacing'
+import { lineHeights } from '@chakra-theme/tokens/line-heights'
+import { radii } from '@chakra-theme/tokens/radius'
+import { sizes } from '@chakra-theme/tokens/sizes'
+import { spacing } from '@chakra-theme/tokens/spacing'
+import { zIndices } from '@chakra-theme/tokens/z-indices'
 
-/** The portal's Chakra system: the default theme plus the brand palette (teal/cyan). */
-const config = defineConfig({
+/*
+ * The portal's Chakra systems. Chakra's default theme holds ~80 component recipes (about 25 KB
+ * gzipped); /login needs a handful. So the first paint uses a "start" system with the default
+ * tokens, global styles and only the recipes of the sign-in page, splash, page loader and error
+ * page, and the full system (theme-full.ts) arrives with every other page (see app/theme-system.ts).
+ * Both render identical CSS for what they share; theme.test.tsx checks that, and that nothing on
+ * the start pages asks for a recipe the start system lacks.
+ */
+
+/** Brand palette (teal/cyan) and the portal's global styles, on top of Chakra's defaults. */
+export const brandConfig = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg', color: 'fg' },
@@ -57,4 +104,54 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultConfig, config)
+/** Chakra's default theme (`defaultThemeConfig`) without its component recipes. */
+export const defaultThemeWithoutRecipes = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      aspectRatios,
+      animations,
+      blurs,
+      borders,
+      colors,
+      durations,
+      easings,
+      fonts,
+      fontSizes,
+      fontWeights,
+      letterSpacings,
+      lineHeights,
+      radii,
+      spacing,
+      sizes,
+      zIndex: zIndices,
+      cursor,
+    },
+    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+})
+
+/** The recipes the start pages use: sign-in form, splash, logout, page loader, route error. */
+export const startRecipes = defineConfig({
+  theme: {
+    recipes: {
+      button: buttonRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      spinner: spinnerRecipe,
+      checkmark: checkmarkRecipe,
+    },
+    slotRecipes: { alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, field: fieldSlotRecipe },
+  },
+})
+
+export const startSystem = createSystem(defaultBaseConfig, defaultThemeWithoutRecipes, brandConfig, startRecipes)
