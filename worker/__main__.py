@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import time
 from typing import Any
 
 from redis import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rq import Queue, Worker
 from rq.job import Job
 
@@ -77,7 +81,34 @@ def preload() -> None:
 def main() -> None:
     configure_logging(get_settings())  # JSON lines in production, like the API's
     preload()
-    build_worker().work(with_scheduler=True)
+    run_until_stopped()
+
+
+def run_until_stopped() -> None:
+    """RQ quits on a Redis error met outside its dequeue retry (as when Redis restarts): start a fresh
+    worker once Redis answers again. Only a stop signal ends the process."""
+    while True:
+        worker = build_worker()
+        try:
+            worker.work(with_scheduler=True)
+        except (RedisConnectionError, RedisTimeoutError) as exc:  # raised by RQ's own teardown
+            log.warning("the worker lost Redis while stopping: %s", exc)
+        if worker._shutdown_requested_date is not None:  # SIGTERM or SIGINT: a real stop
+            return
+        # Between workers RQ's signal handlers are stale: a stop signal now simply ends the process.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        log.warning("the worker stopped on a Redis error; starting a new one when Redis answers")
+        wait_for_redis(worker.connection)
+
+
+def wait_for_redis(connection: Redis) -> None:
+    while True:
+        try:
+            connection.ping()
+            return
+        except (RedisConnectionError, RedisTimeoutError):
+            time.sleep(1)
 
 
 if __name__ == "__main__":
