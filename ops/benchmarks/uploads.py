@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from app.storage import content, filetypes  # noqa: E402
+from ops.benchmarks.report import BenchOptions, Figure  # noqa: E402
 from tests.fixtures import files  # noqa: E402
 
 PASSWORD = "bench-Portal-pass-42"
@@ -238,3 +239,29 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def run(options: BenchOptions) -> list[Figure]:
+    """For ``./ops/bench``: documents/s through the portal against the plain loop (quick: 12, 1 worker)."""
+    count, worker_counts = (12, [1]) if options.quick else (60, [1, 2])
+    samples = make_samples(count)
+    limit = count / plain_loop(samples, 1)
+    figures = []
+    work = Path(tempfile.mkdtemp(prefix="upload-bench-"))
+    try:
+        for workers in worker_counts:
+            _uploaded, finished = through_the_portal(samples, workers, options.database_url, work / str(workers))
+            rate = count / finished
+            backend = "PostgreSQL" if options.database_url else "SQLite"
+            figures.append(
+                Figure(
+                    "Uploads",
+                    f"{count} mixed documents to ready, {workers} worker{'s' if workers > 1 else ''}, {backend}",
+                    rate,
+                    "docs/s",
+                    compared_with=f"plain parsing loop: {limit:.0f} docs/s (ours {100 * rate / limit:.0f} %)",
+                )
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return figures
