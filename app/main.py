@@ -22,7 +22,11 @@ from app.samples.registry import sample_routes
 from app.security_headers import ExtraHeaders, api_headers
 from app.settings import Settings, get_settings
 
+# Starlette tries routes in order: the busiest (records) come first; the sample areas all live
+# under /api, so no path of theirs can shadow the records' or documents' paths.
 ROUTES = [
+    *documents.routes,  # before records: /documents/upload is not /documents/{id}
+    *records.routes,
     *meta.routes,
     *health.routes,
     *openapi.routes,
@@ -31,8 +35,6 @@ ROUTES = [
     *staff.routes,
     *chat.routes,
     *sample_routes(),
-    *documents.routes,
-    *records.routes,
 ]
 
 
