@@ -100,17 +100,27 @@ export interface LiveRow {
   flash: number | null
 }
 
-/** The rows with the pushes laid over them. */
+/** The last LiveRow made for a fetched record, with what it was made from (see useLiveRows). */
+const rowCache = new WeakMap<AnyRecord, { entry: LiveEntry | undefined; mountedAt: number; row: LiveRow }>()
+
+/**
+ * The rows with the pushes laid over them. A row whose record and push did not change keeps its
+ * LiveRow object, so a memoised row component skips it: a push re-renders only its own row.
+ */
 export function useLiveRows(resource: Resource, items: AnyRecord[] | undefined): LiveRow[] {
   const live = useAtomValue(liveRecordsAtom)[resource]
   // Only pushes that arrived while this page is open make a row glow (once, when they arrive).
   const [mountedAt] = useState(() => Date.now())
   return useMemo(() => {
     return (items ?? []).map((item) => {
-      const shown = overlay(item, live)
       const entry = live?.[item.id]
+      const cached = rowCache.get(item)
+      if (cached && cached.entry === entry && cached.mountedAt === mountedAt) return cached.row
+      const shown = overlay(item, live)
       const flash = entry && entry.at >= mountedAt ? entry.at : null
-      return { record: shown.record, live: shown.live, deleted: shown.deleted, flash }
+      const row = { record: shown.record, live: shown.live, deleted: shown.deleted, flash }
+      rowCache.set(item, { entry, mountedAt, row })
+      return row
     })
   }, [items, live, mountedAt])
 }

@@ -30,7 +30,8 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
   const params = useMemo(() => toApiParams(state, config, user.data?.id), [state, config, user.data?.id])
   const list = useRecordList(resource, params)
   const rows = useLiveRows(resource, list.page?.items)
-  const columns = visibleColumns(state, config)
+  // Stable between pushes, so the memoised rows (record-table.tsx) skip unchanged ones.
+  const columns = useMemo(() => visibleColumns(state, config), [state, config])
   const total = list.page?.total ?? 0
   // A page past the end (records were deleted meanwhile): go to the last one.
   const pages = Math.max(1, Math.ceil(total / state.perPage))

@@ -1,4 +1,5 @@
 import { Badge, Box, chakra, HStack, Skeleton, Table, Text } from '@chakra-ui/react'
+import { memo } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
@@ -48,6 +49,74 @@ function SortHeader({ column, state, onSort }: { column: ColumnDef; state: ListS
   )
 }
 
+/**
+ * One row. Memoised: a push changes one LiveRow object (hooks.ts useLiveRows keeps the others),
+ * so only that row renders again; the page's other props are stable between pushes.
+ */
+const RecordRow = memo(function RecordRow({
+  row,
+  config,
+  columns,
+  options,
+  onOpen,
+}: {
+  row: LiveRow
+  config: ResourceConfig
+  columns: ColumnDef[]
+  options: Options | null
+  onOpen: (href: string) => void
+}) {
+  const { record, deleted, flash } = row
+  const href = `${config.path}/${record.id}`
+  return (
+    <Table.Row
+      cursor={deleted ? 'default' : 'pointer'}
+      opacity={deleted ? 0.5 : 1}
+      textDecoration={deleted ? 'line-through' : undefined}
+      onClick={(e) => {
+        if (deleted || (e.target as Element).closest('a,button')) return
+        onOpen(href)
+      }}
+      animation={flash ? 'portalFlash 2.5s ease-out' : undefined}
+      data-testid={`row-${record.id}`}
+      data-version={record.version}
+      data-deleted={deleted ? 'true' : undefined}
+      data-flash={flash ? String(flash) : undefined}
+    >
+      {columns.map((column, index) => (
+        <Table.Cell
+          key={column.key}
+          textAlign={column.align === 'end' ? 'end' : 'start'}
+          whiteSpace={column.kind === 'textarea' ? 'normal' : 'nowrap'}
+          maxW="72"
+          overflow="hidden"
+          textOverflow="ellipsis"
+          data-testid={`cell-${record.id}-${column.key}`}
+        >
+          {index === 0 && !deleted ? (
+            <HStack gap="2">
+              <chakra.a asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
+                <RouterLink to={href}>
+                  <RecordValue def={column} record={record} options={options} />
+                </RouterLink>
+              </chakra.a>
+            </HStack>
+          ) : (
+            <HStack gap="2">
+              <RecordValue def={column} record={record} options={options} />
+              {index === 0 && deleted && (
+                <Badge colorPalette="red" size="sm" textDecoration="none">
+                  Deleted
+                </Badge>
+              )}
+            </HStack>
+          )}
+        </Table.Cell>
+      ))}
+    </Table.Row>
+  )
+})
+
 export function RecordTable({
   config,
   columns,
@@ -88,57 +157,16 @@ export function RecordTable({
                 ))}
               </Table.Row>
             ))}
-          {rows.map(({ record, deleted, flash }) => {
-            const href = `${config.path}/${record.id}`
-            return (
-              <Table.Row
-                key={`${record.id}:${flash ?? ''}`}
-                cursor={deleted ? 'default' : 'pointer'}
-                opacity={deleted ? 0.5 : 1}
-                textDecoration={deleted ? 'line-through' : undefined}
-                onClick={(e) => {
-                  if (deleted || (e.target as Element).closest('a,button')) return
-                  navigate(href)
-                }}
-                animation={flash ? 'portalFlash 2.5s ease-out' : undefined}
-                data-testid={`row-${record.id}`}
-                data-version={record.version}
-                data-deleted={deleted ? 'true' : undefined}
-                data-flash={flash ? String(flash) : undefined}
-              >
-                {columns.map((column, index) => (
-                  <Table.Cell
-                    key={column.key}
-                    textAlign={column.align === 'end' ? 'end' : 'start'}
-                    whiteSpace={column.kind === 'textarea' ? 'normal' : 'nowrap'}
-                    maxW="72"
-                    overflow="hidden"
-                    textOverflow="ellipsis"
-                    data-testid={`cell-${record.id}-${column.key}`}
-                  >
-                    {index === 0 && !deleted ? (
-                      <HStack gap="2">
-                        <chakra.a asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
-                          <RouterLink to={href}>
-                            <RecordValue def={column} record={record} options={options} />
-                          </RouterLink>
-                        </chakra.a>
-                      </HStack>
-                    ) : (
-                      <HStack gap="2">
-                        <RecordValue def={column} record={record} options={options} />
-                        {index === 0 && deleted && (
-                          <Badge colorPalette="red" size="sm" textDecoration="none">
-                            Deleted
-                          </Badge>
-                        )}
-                      </HStack>
-                    )}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            )
-          })}
+          {rows.map((row) => (
+            <RecordRow
+              key={`${row.record.id}:${row.flash ?? ''}`}
+              row={row}
+              config={config}
+              columns={columns}
+              options={options}
+              onOpen={navigate}
+            />
+          ))}
         </Table.Body>
       </Table.Root>
       {!loading && rows.length === 0 && (
