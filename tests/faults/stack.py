@@ -87,6 +87,7 @@ class ChatClient:
     _client: socketio.AsyncClient | None = None
     _closing: bool = False
     _task: asyncio.Task[None] | None = None
+    _dropped: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def headers(self) -> dict[str, str]:
@@ -104,12 +105,13 @@ class ChatClient:
         attempt = 0
         while not self._closing:
             if self.connected:
-                await asyncio.sleep(0.05)
+                await self._dropped.wait()  # set by the client's disconnect event
                 continue
             url = self.urls[attempt % len(self.urls)]
             attempt += 1
             client = socketio.AsyncClient(reconnection=False)
             client.on("chat:message", self._on_push)
+            client.on("disconnect", lambda *_reason: self._dropped.set())
             try:
                 await client.connect(
                     url, transports=["websocket"], auth={"token": self.tokens["accessToken"]},
@@ -120,6 +122,7 @@ class ChatClient:
                     await client.disconnect()
                 await asyncio.sleep(self.retry)
                 continue
+            self._dropped.clear()
             self._client, self.url = client, url
             self.connects += 1
             await self._catch_up(url)
@@ -150,6 +153,7 @@ class ChatClient:
 
     async def close(self) -> None:
         self._closing = True
+        self._dropped.set()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
