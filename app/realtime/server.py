@@ -24,8 +24,8 @@ from app.db import Database
 from app.errors import ApiError
 from app.observability.metrics import SOCKETS
 from app.realtime import control, rooms
+from app.realtime.broadcast import FanoutRedisManager
 from app.realtime.presence import Presence
-from app.realtime.redis_manager import PortalRedisManager
 from app.settings import Settings
 from schemas.chat import Chat
 from schemas.events import ChatTyping, SessionEnded
@@ -61,7 +61,7 @@ class Realtime:
         self._control_task: asyncio.Task[None] | None = None
         self.server = socketio.AsyncServer(
             async_mode="asgi",
-            client_manager=PortalRedisManager(redis_url, on_lost=self._drop_local_sockets),
+            client_manager=FanoutRedisManager(redis_url, on_lost=self._drop_local_sockets),
             cors_allowed_origins=list(settings.cors_origins),
             transports=["websocket"],
             logger=False,
