@@ -29,6 +29,9 @@ PUBLIC_PATHS = frozenset(
         "/openapi.json",
         "/options",
         "/health",
+        "/healthz",
+        "/readyz",
+        "/metrics",  # no Bearer token: open to the configured networks or the metrics token (403 otherwise)
         "/.well-known/jwks.json",
         "/auth/sign-in",
         "/auth/challenge",
@@ -38,7 +41,48 @@ PUBLIC_PATHS = frozenset(
         "/api/auth/register",
     }
 )
-META_PATHS = frozenset({"/openapi.json", "/options", "/health", "/.well-known/jwks.json"})
+META_PATHS = frozenset(
+    {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
+)
+# Public calls that still judge a token or credentials: they refuse with 401.
+CREDENTIAL_PATHS = frozenset(
+    {"/auth/sign-in", "/auth/challenge", "/auth/refresh", "/api/auth/access-token", "/metrics"}
+)
+# Calls that find their item by an id in the query or body (not the path): 404 when there is none.
+LOOKUP_PATHS = frozenset(
+    {
+        "/api/chat/messages",
+        "/api/mail-app/mail",
+        "/api/scrumboard-app/board",
+        "/api/todo-app/remove-todo",
+    }
+)
+# Mock calls that answer an unknown id with 200 and an empty body (spec section 8), not with JSON.
+EMPTY_WHEN_UNKNOWN = frozenset(
+    {"/api/academy-app/course", "/api/e-commerce-app/order", "/api/e-commerce-app/product", "/api/invoices/get-invoice"}
+)
+# Calls that answer something other than JSON when they succeed.
+MEDIA_TYPES = {
+    "/documents/{id}/file": "*/*",  # the stored file, with its own type
+    "/documents/{id}/thumbnail": "image/*",
+    "/metrics": "text/plain",  # Prometheus text format
+}
+# Refusals particular to a few calls, beyond the ones every call of its kind can give.
+PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
+    ("GET", "/metrics"): frozenset({"403"}),
+    ("POST", "/auth/sign-in"): frozenset({"403", "429"}),
+    ("POST", "/auth/challenge"): frozenset({"429"}),
+    ("GET", "/api/auth"): frozenset({"429"}),
+    ("POST", "/api/auth"): frozenset({"429"}),
+    ("POST", "/auth/totp/setup"): frozenset({"409"}),
+    ("POST", "/auth/totp/verify"): frozenset({"409"}),
+    ("POST", "/auth/totp/disable"): frozenset({"409"}),
+    ("POST", "/documents/upload"): frozenset({"415"}),
+    ("POST", "/documents/{id}/retry"): frozenset({"409"}),
+    ("PATCH", "/assets/{id}"): frozenset({"409"}),
+    ("PATCH", "/documents/{id}"): frozenset({"409"}),
+    ("PATCH", "/leads/{id}"): frozenset({"409"}),
+}
 IMPLICIT_METHODS = frozenset({"HEAD"})  # Starlette adds HEAD to every GET route
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
@@ -101,22 +145,41 @@ def _operation_id(method: str, path: str) -> str:
     return f"{method.lower()}_{slug or 'root'}"
 
 
+def refusals(method: str, path: str, route: Route) -> list[str]:
+    """The 4xx statuses a call can answer; ``tests/security/test_fuzz.py`` holds every call to them."""
+    codes = {"422"}  # any call: a query, path or body that is not valid
+    if method in BODY_METHODS:
+        codes.add("413")  # a body over the size limit
+    if path not in PUBLIC_PATHS:
+        codes |= {"401", "403"}
+    elif path in CREDENTIAL_PATHS:
+        codes.add("401")
+    if route.param_convertors or path in LOOKUP_PATHS:
+        codes.add("404")
+    codes |= PARTICULAR.get((method, path), frozenset())
+    return sorted(codes)
+
+
+def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
+    if path in EMPTY_WHEN_UNKNOWN:
+        success: dict[str, Any] = {
+            "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"
+        }
+    else:
+        success = {"description": "Success", "content": {MEDIA_TYPES.get(path, "application/json"): {}}}
+    return {"200": success, **{code: ERROR for code in refusals(method, path, route)}}
+
+
 def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
     doc = endpoint_doc(route.endpoint)
     summary, _, description = (doc or f"{method} {path}").partition("\n")
     public = path in PUBLIC_PATHS
-    responses: dict[str, Any] = {"200": {"description": "Success", "content": {"application/json": {}}}}
-    if method in BODY_METHODS:
-        responses["422"] = ERROR
-    if not public:
-        responses["401"] = ERROR
-        responses["403"] = ERROR
     operation: dict[str, Any] = {
         "operationId": _operation_id(method, path),
         "summary": summary.strip(),
         "tags": [_tag(path)],
         "security": [] if public else [{"bearerAuth": []}],
-        "responses": responses,
+        "responses": _responses(method, path, route),
     }
     if description.strip():
         operation["description"] = description.strip()
