@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -40,6 +41,7 @@ from tests.realtime_support import ORIGIN
 
 ASSET = {"name": "Soak pump", "category": "Instrumentation", "department": "Hardware", "status": "GOOD", "risk": "L"}
 SAMPLE_SECONDS = 30
+CONNECT_BATCH = 20
 
 
 @dataclass
@@ -150,7 +152,8 @@ async def soak(args: argparse.Namespace, api_urls: list[str], api_pids: list[int
             chat_id = answer.json()["chat"]["id"]
             user.chats[contact] = chat_id
             users[ids.index(contact)].chats[user.id] = chat_id
-    await asyncio.gather(*(u.client.start() for u in users))
+    for start in range(0, len(users), CONNECT_BATCH):  # as users arrive, not all in the same second
+        await asyncio.gather(*(u.client.start(seconds=120) for u in users[start : start + CONNECT_BATCH]))
     print(f"{len(users)} users connected; soaking for {args.minutes} min", flush=True)
 
     started = time.monotonic()
@@ -306,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         redis.stop()
         if cluster is not None:
             cluster.destroy()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -97,9 +97,9 @@ class ChatClient:
     def connected(self) -> bool:
         return self._client is not None and self._client.connected
 
-    async def start(self) -> None:
+    async def start(self, seconds: float = 15) -> None:
         self._task = asyncio.get_running_loop().create_task(self._keep_connected())
-        await poll(lambda: self.connected, 15, "the first connection")
+        await poll(lambda: self.connected, seconds, "the first connection")
 
     async def _keep_connected(self) -> None:
         attempt = 0
