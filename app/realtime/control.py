@@ -1,8 +1,9 @@
-"""Commands to every API process over Redis: used where no API process is in the loop (the CLI).
+"""Commands to every API process over Redis: from the CLI, and for a user's own sign-out everywhere.
 
 An administrator who disables a user, changes their role or resets their password from
 ``./ops/portal`` also needs that user's open sockets closed at once, on whichever process holds
-them. Each API process listens on ``CHANNEL`` and drops its own sockets of the named user.
+them; so does a user who signs out everywhere. Each API process listens on ``CHANNEL`` and drops
+its own sockets of the named user.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from typing import Any, Literal
 
 from redis import Redis
+from redis.asyncio import Redis as AsyncRedis
 
 CHANNEL = "portal:control"
 
@@ -32,6 +34,11 @@ def parse(raw: Any) -> dict[str, Any] | None:
     except (TypeError, ValueError):
         return None
     return message if isinstance(message, dict) and message.get("type") in ("end-user", "end-session") else None
+
+
+async def announce_end_user(redis: AsyncRedis, user_id: int, reason: Reason = "revoked") -> None:
+    """The same request from an API process (sign-out everywhere), on its own Redis connection."""
+    await redis.publish(CHANNEL, end_user_message(user_id, reason))
 
 
 def publish_end_user(redis_url: str, user_id: int) -> int:

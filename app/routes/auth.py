@@ -1,4 +1,4 @@
-"""Sign-in, challenges, token refresh, sign-out and TOTP enrolment."""
+"""Sign-in, challenges, token refresh, sign-out (this device or every device) and TOTP enrolment."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from starlette.routing import Route
 from app.errors import invalid
 from app.http import json_response, read_model
 from app.portal import authenticate, portal_of
+from app.realtime import control
+from app.services import users
 from schemas.users import ChallengeRequest, RefreshRequest, SignInRequest, TotpVerifyRequest
 
 
@@ -44,6 +46,17 @@ async def sign_out(request: Request) -> Response:
     return json_response({"message": "Signed out."})
 
 
+async def sign_out_everywhere(request: Request) -> Response:
+    """Sign out on every device: every session of the user ends and their sockets close on every process."""
+    principal = await authenticate(request)
+    portal = portal_of(request)
+    async with portal.db.session() as session:
+        await users.revoke_sessions(session, principal.user_id, "signed out everywhere")
+        await session.commit()
+    await control.announce_end_user(portal.redis, principal.user_id, "signed-out")
+    return json_response({"message": "Signed out on every device."})
+
+
 async def totp_setup(request: Request) -> Response:
     principal = await authenticate(request)
     return json_response(await portal_of(request).auth.totp_setup(principal))
@@ -68,6 +81,7 @@ routes = [
     Route("/auth/challenge", challenge, methods=["POST"]),
     Route("/auth/refresh", refresh, methods=["POST"]),
     Route("/auth/sign-out", sign_out, methods=["POST"]),
+    Route("/auth/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),
     Route("/auth/totp/setup", totp_setup, methods=["POST"]),
     Route("/auth/totp/verify", totp_enable, methods=["POST"]),
     Route("/auth/totp/disable", totp_disable, methods=["POST"]),

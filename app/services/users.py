@@ -82,7 +82,8 @@ async def create_user(
     return user, secret
 
 
-async def _revoke_sessions(session: AsyncSession, user_id: int, reason: str) -> None:
+async def revoke_sessions(session: AsyncSession, user_id: int, reason: str) -> None:
+    """End every live session of the user (their access and refresh tokens stop working at once)."""
     await session.exec(
         update(AuthSession)
         .where(col(AuthSession.user_id) == user_id, col(AuthSession.revoked_at).is_(None))
@@ -96,7 +97,7 @@ async def set_role(*, session: AsyncSession, settings: Settings, user: User, rol
     user.groups = [group_for(role, settings), *others]
     user.updated_at = utcnow()
     session.add(user)
-    await _revoke_sessions(session, user.id or 0, "role changed")
+    await revoke_sessions(session, user.id or 0, "role changed")
     await session.commit()
     return user
 
@@ -106,7 +107,7 @@ async def set_disabled(*, session: AsyncSession, user: User, disabled: bool) -> 
     user.updated_at = utcnow()
     session.add(user)
     if disabled:
-        await _revoke_sessions(session, user.id or 0, "user disabled")
+        await revoke_sessions(session, user.id or 0, "user disabled")
     await session.commit()
     return user
 
@@ -117,7 +118,7 @@ async def reset_password(*, session: AsyncSession, user: User) -> str:
     user.state = UserState.FORCE_CHANGE_PASSWORD
     user.updated_at = utcnow()
     session.add(user)
-    await _revoke_sessions(session, user.id or 0, "password reset")
+    await revoke_sessions(session, user.id or 0, "password reset")
     await session.commit()
     return secret
 
