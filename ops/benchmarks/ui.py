@@ -1,0 +1,400 @@
+"""UI benchmark in headless Chromium against a fresh seeded portal and the built UI (``ui/dist``).
+
+    ./ops/bench --only ui                                  # through the runner (builds the UI first)
+    .venv/bin/python -m ops.benchmarks.ui --quick          # the same, without building
+    .venv/bin/python -m ops.benchmarks.ui --dist /tmp/old/ui/dist   # another build (before/after)
+
+What is measured (each page in a fresh browser context, so nothing comes from the HTTP cache):
+
+* JavaScript for ``/login`` and ``/dashboard``: every ``.js`` file the page loaded until the network
+  was idle (``config.js`` too), each gzip-compressed here at level 6 (the UI server sends them
+  uncompressed; a proxy in front compresses them), summed. The file list is printed.
+* LOGIN -> dashboard drawn: in the page, from the click on LOGIN (a capturing listener) until the
+  four stat figures, the pipeline and risk charts' bars, the inspection list and the activity list
+  are in the DOM, then painted (the next animation frame, then a task posted from it).
+* Pushed change -> row painted, with 100 asset rows on screen: another user PATCHes an asset's
+  name through the API. A wrapper around the page's WebSocket notes when the frame carrying the new
+  name arrives (before Socket.IO sees it); a MutationObserver notes when the row's name cell shows
+  it, then the next animation frame and a task posted from it (after that frame's paint).
+
+Quick mode (``./ops/bench --quick``, part of ``./ops/test``) repeats little; full mode repeats
+enough for a p95. Nothing is built here: the runner builds the UI first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import json
+import os
+import statistics
+import sys
+import uuid
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from app.seed import DEMO_PASSWORD
+from app.settings import ROOT
+from ops.benchmarks.report import BenchOptions, Figure, table
+from ops.benchmarks.stack import free_port, portal, sign_in, started
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# The browser tests' flags (tests/e2e/conftest.py): headless in a container, no background traffic.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+LOGIN_JS_BAR_KB = 150
+LOGIN_TO_DASHBOARD_BAR_MS = 1000
+FRAME_MS = 16
+ROWS = 100
+USER = "admin"
+EDITOR = "manager"  # makes the pushed changes (another user, as in real use)
+LOGIN_SHOWN = "() => document.querySelector('[data-testid=login-form]')"
+ROW_SELECTOR = "[data-testid=record-table] tbody tr[data-testid^=row-]"
+
+# Everything the dashboard draws from its data; true once all of it is in the DOM.
+DASHBOARD_DRAWN = """() => location.pathname === '/dashboard'
+  && ['stat-assets-value', 'stat-leads-value', 'stat-documents-value', 'stat-inspections-value']
+       .every((id) => document.querySelector(`[data-testid="${id}"]`))
+  && document.querySelector('[data-testid="pipeline-chart"] .recharts-bar-rectangle')
+  && document.querySelector('[data-testid="risk-chart"] .recharts-bar-rectangle')
+  && document.querySelector('[data-testid="inspection-list"]')
+  && document.querySelector('[data-testid="activity-list"]')"""
+
+# Resolves with ms from the LOGIN click until the dashboard is drawn and painted.
+WATCH_LOGIN = (
+    """() => {
+  const drawn = """
+    + DASHBOARD_DRAWN
+    + """;
+  window.__benchLogin = new Promise((resolve) => {
+    let clicked = null
+    const check = () => {
+      if (clicked === null || !drawn()) return
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve(performance.now() - clicked)
+        channel.port2.postMessage(null)
+      })
+    }
+    const observer = new MutationObserver(check)
+    const all = { childList: true, subtree: true, characterData: true, attributes: true }
+    observer.observe(document.documentElement, all)
+    document.querySelector('[data-testid="login-submit"]').addEventListener(
+      'click', () => { clicked = performance.now(); check() }, { capture: true, once: true })
+  })
+}"""
+)
+
+# Installed before any page script: notes when a WebSocket frame holding window.__benchMarker arrives.
+SOCKET_PROBE = """(() => {
+  const Native = window.WebSocket
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args)
+      // Registered before Socket.IO sets onmessage, so it runs first: the arrival time.
+      this.addEventListener('message', (event) => {
+        // The Socket.IO `record` event packet (42["record",{...}]) with the new name, not another push.
+        const marker = window.__benchMarker
+        const data = typeof event.data === 'string' ? event.data : ''
+        if (marker && data.startsWith('42["record",') && data.includes(marker)) {
+          window.__benchArrival ??= performance.now()
+        }
+      })
+    }
+  }
+})()"""
+
+# Resolves with {arrival, dom, painted} (performance.now()) once the row's name cell shows the marker.
+WATCH_ROW = """([id, marker]) => {
+  window.__benchArrival = null
+  window.__benchMarker = marker
+  window.__benchPush = new Promise((resolve) => {
+    const shows = () => document.querySelector(`[data-testid="cell-${id}-name"]`)?.textContent.includes(marker)
+    const observer = new MutationObserver(() => {
+      if (!shows()) return
+      observer.disconnect()
+      const dom = performance.now()
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve({ arrival: window.__benchArrival, dom, painted: performance.now() })
+        channel.port2.postMessage(null)
+      })
+    })
+    observer.observe(document.querySelector('[data-testid="record-table"]'), {
+      childList: true, subtree: true, characterData: true,
+    })
+  })
+}"""
+
+
+@dataclass
+class Loaded:
+    """The JavaScript one page load fetched: (path, gzipped bytes) per file."""
+
+    files: list[tuple[str, int]]
+
+    @property
+    def kb(self) -> float:
+        return sum(size for _, size in self.files) / 1000
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def ui_command(dist: Path) -> list[str]:
+    if dist.resolve() == (ROOT / "ui" / "dist").resolve():
+        return [sys.executable, "-m", "app.ui_server"]
+    return [sys.executable, "-m", "ops.benchmarks.ui", "--serve", str(dist)]
+
+
+def check_built(dist: Path) -> None:
+    if not (dist / "index.html").exists():
+        raise SystemExit(
+            f"the UI is not built: {dist / 'index.html'} is missing (./ops/bench builds it; or: cd ui && npm run build)"
+        )
+
+
+async def javascript_for(browser: Any, ui_url: str, path: str, ready: str, storage: Any = None) -> Loaded:
+    context = await browser.new_context(base_url=ui_url, viewport={"width": 1280, "height": 800}, storage_state=storage)
+    try:
+        page = await context.new_page()
+        responses: list[Any] = []
+        page.on("response", lambda r: responses.append(r) if r.url.split("?")[0].endswith(".js") else None)
+        await page.goto(path)
+        await page.wait_for_function(ready, timeout=30_000)
+        await page.wait_for_load_state("networkidle")
+        files = []
+        for response in responses:
+            body = await response.body()
+            files.append((response.url.removeprefix(ui_url), len(gzip.compress(body, compresslevel=6))))
+        return Loaded(sorted(files, key=lambda f: -f[1]))
+    finally:
+        await context.close()
+
+
+async def signed_in_storage(browser: Any, ui_url: str) -> Any:
+    """Storage (the remembered session) of a user signed in through the page."""
+    context = await browser.new_context(base_url=ui_url)
+    try:
+        page = await context.new_page()
+        await sign_in_on_page(page)
+        await page.wait_for_function(DASHBOARD_DRAWN, timeout=30_000)
+        return await context.storage_state()
+    finally:
+        await context.close()
+
+
+async def sign_in_on_page(page: Any) -> None:
+    await page.goto("/login")
+    await page.get_by_label("Username").fill(USER)
+    await page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
+    await page.get_by_role("button", name="LOGIN").click()
+
+
+async def login_to_dashboard(browser: Any, ui_url: str, repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        context = await browser.new_context(base_url=ui_url, viewport={"width": 1280, "height": 800})
+        try:
+            page = await context.new_page()
+            await page.goto("/login")
+            await page.get_by_label("Username").fill(USER)
+            await page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
+            await page.evaluate(WATCH_LOGIN)
+            await page.get_by_role("button", name="LOGIN").click()
+            times.append(float(await asyncio.wait_for(page.evaluate("window.__benchLogin"), 30)))
+        finally:
+            await context.close()
+    return times
+
+
+async def pushed_changes(browser: Any, ui_url: str, api_url: str, storage: Any, repeats: int) -> list[dict[str, float]]:
+    """Arrival, DOM and paint times of ``repeats`` pushed name changes on a 100-row asset list."""
+    token = sign_in(api_url, EDITOR, DEMO_PASSWORD)
+    context = await browser.new_context(base_url=ui_url, viewport={"width": 1280, "height": 800}, storage_state=storage)
+    await context.add_init_script(SOCKET_PROBE)
+    samples = []
+    try:
+        page = await context.new_page()
+        await page.goto(f"/assets?perPage={ROWS}")
+        rows = page.locator(ROW_SELECTOR)
+        await page.wait_for_function(
+            f"() => document.querySelectorAll('{ROW_SELECTOR}').length === {ROWS}",
+            timeout=30_000,
+        )
+        await page.wait_for_selector('[data-testid="realtime-status"][data-status="connected"]', timeout=30_000)
+        ids = [
+            int((await rows.nth(n).get_attribute("data-testid") or "row-0").removeprefix("row-")) for n in range(ROWS)
+        ]
+        async with httpx.AsyncClient(base_url=api_url, headers={"Authorization": f"Bearer {token}"}) as api:
+            for n in range(repeats):
+                asset_id = ids[(n * 37 + 11) % ROWS]  # spread over the page, top to bottom
+                current = (await api.get(f"/assets/{asset_id}")).json()
+                marker = f"Bench {uuid.uuid4().hex[:10]}"
+                await page.evaluate(WATCH_ROW, [asset_id, marker])
+                answer = await api.patch(
+                    f"/assets/{asset_id}", json={"id": asset_id, "version": current["version"], "name": marker}
+                )
+                answer.raise_for_status()
+                sample = await asyncio.wait_for(page.evaluate("window.__benchPush"), 30)
+                if sample["arrival"] is None:
+                    raise RuntimeError("the pushed change was shown but its WebSocket frame was not seen")
+                samples.append(sample)
+                await page.wait_for_timeout(300)  # let the row's flash start; pushes are not back to back
+    finally:
+        await context.close()
+    return samples
+
+
+async def in_browser(
+    ui_url: str, api_url: str, quick: bool
+) -> tuple[Loaded, Loaded, list[float], list[dict[str, float]]]:
+    from playwright.async_api import async_playwright
+
+    logins, pushes = (2, 6) if quick else (15, 60)
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            login_js = await javascript_for(browser, ui_url, "/login", LOGIN_SHOWN)
+            storage = await signed_in_storage(browser, ui_url)
+            dashboard_js = await javascript_for(browser, ui_url, "/dashboard", DASHBOARD_DRAWN, storage)
+            login_times = await login_to_dashboard(browser, ui_url, logins)
+            push_samples = await pushed_changes(browser, ui_url, api_url, storage, pushes)
+        finally:
+            await browser.close()
+    return login_js, dashboard_js, login_times, push_samples
+
+
+def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, Loaded]]:
+    """A fresh seeded portal (one API process) and the UI server for ``dist``, then the browser."""
+    ui_port = free_port()
+    ui_url = f"http://127.0.0.1:{ui_port}"
+    cors = {"CORS_ORIGINS": json.dumps([ui_url])}
+    with ExitStack() as stack:
+        instance = stack.enter_context(
+            portal(database_url=options.database_url, redis_url=options.redis_url, api_processes=1, extra_env=cors)
+        )
+        api_url = instance.api_urls[0]
+        env = {**instance.env, "PUBLIC_API_URL": api_url, "UI_PORT": str(ui_port)}
+        stack.enter_context(started(ui_command(dist), env, instance.data_dir / "ui.log", f"{ui_url}/config.js"))
+        login_js, dashboard_js, login_times, push_samples = asyncio.run(in_browser(ui_url, api_url, options.quick))
+    painted = [s["painted"] - s["arrival"] for s in push_samples]
+    in_dom = [s["dom"] - s["arrival"] for s in push_samples]
+    figures = [
+        Figure(
+            "UI",
+            f"gzipped JS loaded for /login ({len(login_js.files)} files)",
+            login_js.kb,
+            "KB",
+            f"<= {LOGIN_JS_BAR_KB} KB",
+            login_js.kb <= LOGIN_JS_BAR_KB,
+        ),
+        Figure(
+            "UI",
+            f"gzipped JS loaded for /dashboard, signed in ({len(dashboard_js.files)} files)",
+            dashboard_js.kb,
+            "KB",
+        ),
+        Figure(
+            "UI",
+            f"median LOGIN click -> dashboard drawn with its data ({len(login_times)} sign-ins)",
+            statistics.median(login_times),
+            "ms",
+            f"<= {LOGIN_TO_DASHBOARD_BAR_MS} ms",
+            statistics.median(login_times) <= LOGIN_TO_DASHBOARD_BAR_MS,
+        ),
+        Figure(
+            "UI",
+            f"p95 LOGIN click -> dashboard drawn with its data ({len(login_times)} sign-ins)",
+            percentile(login_times, 0.95),
+            "ms",
+            f"<= {LOGIN_TO_DASHBOARD_BAR_MS} ms",
+            percentile(login_times, 0.95) <= LOGIN_TO_DASHBOARD_BAR_MS,
+        ),
+        Figure(
+            "UI",
+            f"median pushed change arrives -> row painted, {ROWS} rows ({len(painted)} pushes)",
+            statistics.median(painted),
+            "ms",
+            f"<= {FRAME_MS} ms",
+            statistics.median(painted) <= FRAME_MS,
+        ),
+        Figure(
+            "UI",
+            f"p95 pushed change arrives -> row painted, {ROWS} rows ({len(painted)} pushes)",
+            percentile(painted, 0.95),
+            "ms",
+            f"<= {FRAME_MS} ms",
+            percentile(painted, 0.95) <= FRAME_MS,
+        ),
+        Figure(
+            "UI",
+            f"p95 pushed change arrives -> row in the DOM (script work), {ROWS} rows",
+            percentile(in_dom, 0.95),
+            "ms",
+            compared_with=f"median {statistics.median(in_dom):.1f} ms",
+        ),
+    ]
+    return figures, {"/login": login_js, "/dashboard": dashboard_js}
+
+
+def print_files(loaded: dict[str, Loaded]) -> None:
+    for path, files in loaded.items():
+        print(f"    JS for {path}: {files.kb:.1f} KB gzipped in {len(files.files)} files", flush=True)
+        for name, size in files.files:
+            print(f"      {size / 1000:7.1f} KB  {name}")
+
+
+def run(options: BenchOptions) -> list[Figure]:
+    dist = ROOT / "ui" / "dist"
+    check_built(dist)
+    figures, loaded = measure(dist, options)
+    print_files(loaded)
+    return figures
+
+
+def serve(dist: Path) -> None:
+    """The UI server (app/ui_server.py) for another build folder; port and API from the settings."""
+    import uvicorn
+
+    from app.settings import get_settings
+    from app.ui_server import create_ui_app
+
+    settings = get_settings()
+    uvicorn.run(create_ui_app(settings, dist), host="127.0.0.1", port=settings.ui_port, log_level="warning")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ops.benchmarks.ui", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few repetitions")
+    parser.add_argument("--dist", type=Path, default=ROOT / "ui" / "dist", help="the built UI to measure")
+    parser.add_argument("--serve", type=Path, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        serve(args.serve)
+        return 0
+    check_built(args.dist)
+    figures, loaded = measure(args.dist, BenchOptions(quick=args.quick))
+    print_files(loaded)
+    print(table(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
