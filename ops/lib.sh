@@ -72,6 +72,14 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+ensure_wrk() {
+  if ! command -v wrk >/dev/null 2>&1; then
+    log "installing wrk (HTTP load generator, Debian package) for the benchmarks"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+  fi
+}
+
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ]; then
     log "installing Chromium (Debian package) for the browser tests"
