@@ -32,6 +32,10 @@ def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
             "--port",
             str(settings.api_port),
             "--no-access-log",  # the API logs each request itself, with its request id
+            # No per-socket zlib: ~45 KB less memory per socket and no compression per recipient of a
+            # push (what Node's socket.io does by default too); see docs/performance.md.
+            "--ws-per-message-deflate",
+            "false",
             *(["--workers", str(settings.api_processes)] if settings.api_processes > 1 else []),
         ],
         "worker": [python, "-m", "worker"],

@@ -28,6 +28,8 @@ HEARTBEAT_SECONDS = 20
 #: shift starts, a process restarts) each staff socket gets one ``presence:batch`` instead of one
 #: ``presence`` per user, which would be N x N pushes
 BATCH_SECONDS = 0.05
+#: while changes keep coming (the previous push went out less than a second ago), wait longer
+STORM_BATCH_SECONDS = 0.5
 SOCKET_TTL_SECONDS = 60
 _WATCH = "portal:presence:watch"
 _LAST = "portal:presence:last"
@@ -51,6 +53,7 @@ class Presence:
         self._pending: dict[int, PresenceChanged] = {}  # user id -> newest change not yet sent
         self._flush: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task[None]] = set()
+        self._last_sent = 0.0  # loop time of the last presence push
 
     async def _live(self, user_id: int) -> int:
         now = time.time()
@@ -77,12 +80,16 @@ class Presence:
         if self.events is not None:
             self._pending[user_id] = PresenceChanged(user_id=user_id, status=status, mood=mood)
             if self._flush is None:
-                self._flush = asyncio.get_running_loop().call_later(BATCH_SECONDS, self._send_pending)
+                loop = asyncio.get_running_loop()
+                storm = loop.time() - self._last_sent < 1.0
+                self._flush = loop.call_later(STORM_BATCH_SECONDS if storm else BATCH_SECONDS, self._send_pending)
 
     def _send_pending(self) -> None:
         self._flush = None
         changes, self._pending = list(self._pending.values()), {}
-        task = asyncio.get_running_loop().create_task(self._publish(changes))
+        loop = asyncio.get_running_loop()
+        self._last_sent = loop.time()
+        task = loop.create_task(self._publish(changes))
         self._sending.add(task)  # a reference until it is done (the loop keeps only weak ones)
         task.add_done_callback(self._sending.discard)
 

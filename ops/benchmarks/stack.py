@@ -103,7 +103,7 @@ def started(command: list[str], env: dict[str, str], log: Path, probe: str) -> I
 
 def api_command(port: int, workers: int = 1) -> list[str]:
     command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(port)]
-    command += ["--no-access-log", "--log-level", "warning"]
+    command += ["--no-access-log", "--log-level", "warning", "--ws-per-message-deflate", "false"]  # as app/devstack.py
     return command + (["--workers", str(workers)] if workers > 1 else [])
 
 
