@@ -23,7 +23,7 @@ from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
 from app.observability.metrics import SOCKETS
-from app.realtime import control, rooms
+from app.realtime import control, flood, rooms
 from app.realtime.broadcast import FanoutRedisManager
 from app.realtime.presence import Presence
 from app.settings import Settings
@@ -64,13 +64,15 @@ class Realtime:
             client_manager=FanoutRedisManager(redis_url, on_lost=self._drop_local_sockets),
             cors_allowed_origins=list(settings.cors_origins),
             transports=["websocket"],
+            max_http_buffer_size=flood.MAX_MESSAGE_BYTES,
             logger=False,
             engineio_logger=False,
         )
         self.server.on("connect", self._connect)
         self.server.on("disconnect", self._disconnect)
-        self.server.on("presence", self._presence)
-        self.server.on("chat:typing", self._typing)
+        self.flood = flood.FloodGuard()
+        self.server.on("presence", self.flood.guarded(self.server, self._presence))
+        self.server.on("chat:typing", self.flood.guarded(self.server, self._typing))
 
     async def _connect(self, sid: str, environ: dict[str, Any], auth: Any) -> None:
         token = auth.get("token") if isinstance(auth, dict) else None
@@ -113,6 +115,7 @@ class Realtime:
         await self.server.disconnect(sid)
 
     async def _disconnect(self, sid: str, *_reason: Any) -> None:
+        self.flood.forget(sid)
         timer = self._expiry_timers.pop(sid, None)
         if timer is not None:
             timer.cancel()
