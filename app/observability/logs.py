@@ -3,7 +3,7 @@
 JSON is the default in production (``LOG_FORMAT`` chooses); every line carries ``time``, ``level``,
 ``logger``, ``message`` and, inside a request, ``request_id``, ``method`` and ``path``. The access
 line of a request adds ``status`` and ``duration_ms``. Uvicorn's own loggers are routed through the
-same handler so one process writes one format.
+same handler so one process writes one format; its access log is switched off (ours replaces it).
 """
 
 from __future__ import annotations
@@ -64,7 +64,11 @@ def configure_logging(settings: Settings) -> None:
     # Replace our own handler (an app built twice in one process); leave others' (pytest's) alone.
     root.handlers = [h for h in root.handlers if h.get_name() != HANDLER_NAME] + [handler]
     root.setLevel(settings.log_level)
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+    for name in ("uvicorn", "uvicorn.error"):
         logger = logging.getLogger(name)
         logger.handlers = []
         logger.propagate = True
+    # The API writes its own access line (with the request id): uvicorn's would repeat it.
+    access = logging.getLogger("uvicorn.access")
+    access.handlers = []
+    access.propagate = False
