@@ -1,7 +1,8 @@
 import { lazy, type ReactElement } from 'react'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
-import { lazyPage } from '@/lib/theme-system'
+import { setSignInPreload } from '@/lib/sign-in-preload'
+import { loadFullTheme, lazyPage } from '@/lib/theme-system'
 
 import { applicationRoutes } from './routes-applications'
 import { pagesRoutes } from './routes-pages'
@@ -10,13 +11,18 @@ import { pagesRoutes } from './routes-pages'
 // with the small start theme; every other page brings the full one (lib/theme-system.ts).
 const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
 const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
-const DashboardPage = lazyPage(() => import('@/features/dashboard/components/dashboard-page'))
+const loadDashboard = () => import('@/features/dashboard/components/dashboard-page')
+const DashboardPage = lazyPage(loadDashboard)
 const Error404Page = lazyPage(() => import('@/features/errors/components/error-404-page'))
 const RecordListPage = lazyPage(() => import('@/features/records/components/list-page'))
 const RecordDetailPage = lazyPage(() => import('@/features/records/components/detail-page'))
 
 // The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
-export const MainLayout = lazyPage(() => import('./layouts/main-layout'))
+const loadMainLayout = () => import('./layouts/main-layout')
+export const MainLayout = lazyPage(loadMainLayout)
+
+// Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here).
+setSignInPreload(() => Promise.all([loadMainLayout(), loadDashboard(), loadFullTheme()]))
 
 export const DEFAULT_PATH = '/dashboard'
 export const NOT_FOUND_PATH = '/pages/errors/error-404'

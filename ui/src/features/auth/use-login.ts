@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { ApiError, errorMessage } from '@/lib/api'
 import { isAuthenticated, toUser, userAtom } from '@/lib/auth'
 import { clearSession, saveSession } from '@/lib/session'
+import { preloadSignedInCode } from '@/lib/sign-in-preload'
 
 import { completeNewPassword, fetchMe, signIn, verifyCode, type AuthResult } from './api'
 import { loginStateAtom } from './atoms'
@@ -53,6 +54,7 @@ export function useLogin() {
   async function submit(values: LoginValues, remember: boolean) {
     if (pending) return
     setPending(true)
+    preloadSignedInCode()
     try {
       let result: AuthResult
       if (state.step === 'credentials') {
