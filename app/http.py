@@ -15,6 +15,7 @@ from app.errors import ApiError, invalid, validation_error
 Model = TypeVar("Model", bound=BaseModel)
 
 MAX_JSON_BODY = 1_000_000
+NUL_MESSAGE = "Text may not contain NUL characters."
 
 
 class OrjsonResponse(Response):
@@ -41,9 +42,22 @@ async def read_body(request: Request) -> Any:
     if not raw.strip():
         raise invalid("Send a JSON body.")
     try:
-        return orjson.loads(raw)
+        data = orjson.loads(raw)
     except (orjson.JSONDecodeError, json.JSONDecodeError) as exc:
         raise invalid("The body is not valid JSON.") from exc
+    if b"\\u0000" in raw and _has_nul(data):  # no text column takes NUL (PostgreSQL raises on it)
+        raise invalid(NUL_MESSAGE)
+    return data
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(item) for item in value)
+    return False
 
 
 def parse(model: type[Model], data: Any) -> Model:

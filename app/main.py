@@ -21,6 +21,7 @@ from app.routes import auth, bench, chat, documents, health, me, meta, openapi, 
 from app.samples.registry import sample_routes
 from app.security_headers import ExtraHeaders, api_headers
 from app.settings import Settings, get_settings
+from app.text_guard import RefuseNul
 
 # Starlette tries routes in order: the busiest (records) come first; the sample areas all live
 # under /api, so no path of theirs can shadow the records' or documents' paths.
@@ -51,6 +52,7 @@ def middleware(settings: Settings) -> list[Middleware]:
             max_age=600,
         ),
         Middleware(GZipMiddleware, minimum_size=1024),
+        Middleware(RefuseNul),
     ]
 
 
