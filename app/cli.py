@@ -22,12 +22,16 @@ from schemas.options import Role
 from schemas.users import User
 
 
-def migrate(settings: Settings) -> None:
-    """Bring the database schema to the newest revision (SQLite or PostgreSQL)."""
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+def alembic_config(settings: Settings) -> Config:
     config = Config(str(ROOT / "ops" / "alembic.ini"))
     config.cmd_opts = argparse.Namespace(x=[f"url={settings.effective_database_url}"])
-    command.upgrade(config, "head")
+    return config
+
+
+def migrate(settings: Settings, revision: str = "head") -> None:
+    """Bring the database schema to the newest revision, or to ``revision`` (SQLite or PostgreSQL)."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    command.upgrade(alembic_config(settings), revision)
 
 
 def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]]) -> None:
@@ -116,6 +120,21 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
         control.publish_end_user(resolve_url(settings.redis_url, settings.data_dir), user_id)
 
 
+def backup_command(settings: Settings, args: argparse.Namespace) -> None:
+    from app import backup
+
+    try:
+        if args.command == "backup":
+            summary = backup.backup(settings, args.file)
+            print(f"backup written to {args.file}: {summary.describe()}")
+        else:
+            summary = backup.restore(settings, args.file, force=args.force)
+            print(f"restored {args.file}: {summary.describe()}")
+    except backup.BackupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(1) from exc
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="portal", description="Staff portal administration")
     sub = p.add_subparsers(dest="command", required=True)
@@ -127,6 +146,11 @@ def parser() -> argparse.ArgumentParser:
     samples_actions = samples.add_subparsers(dest="action", required=True)
     reload = samples_actions.add_parser("reload", help="reload the committed sample data (all areas, or those named)")
     reload.add_argument("areas", nargs="*")
+    backup = sub.add_parser("backup", help="write the database and the stored files to one .tar.gz")
+    backup.add_argument("file", type=Path)
+    restore = sub.add_parser("restore", help="load a backup into an empty instance (migrates first)")
+    restore.add_argument("file", type=Path)
+    restore.add_argument("--force", action="store_true", help="replace the rows of a database that is not empty")
     users = sub.add_parser("users", help="manage the user pool")
     actions = users.add_subparsers(dest="action", required=True)
     create = actions.add_parser("create", help="create a user; prints a temporary password")
@@ -152,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
         if settings.is_production:
             raise SystemExit("demo data is never loaded in production")
         seed(settings)
+    elif args.command in ("backup", "restore"):
+        backup_command(settings, args)
     elif args.command == "users":
         users_command(settings, args)
     elif args.command == "samples":
