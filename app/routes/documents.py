@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from app.auth.service import Principal
 from app.errors import ApiError, invalid
-from app.http import json_response, path_int
+from app.http import NUL_MESSAGE, json_response, path_int
 from app.portal import authenticate, portal_of
 from app.services import documents
 from app.services.permissions import require_staff
@@ -156,7 +156,10 @@ class _FormStream:
         if self._field is None:
             return
         if self._file is None:
-            self.form.fields.setdefault(self._field, []).append(self._field_data.decode("utf-8", errors="replace"))
+            value = self._field_data.decode("utf-8", errors="replace")
+            if "\x00" in value or "\x00" in self._field:  # no text column takes NUL (PostgreSQL raises on it)
+                raise invalid(NUL_MESSAGE, {self._field.replace("\x00", ""): "May not contain NUL characters."})
+            self.form.fields.setdefault(self._field, []).append(value)
             return
         self._writes.append((self._file, b""))  # b"" marks the end: close after the pending writes
         path = self.staged[-1]
