@@ -4,8 +4,10 @@ N users, each with one socket (the real ``socket.io-client``, in several Node pr
 on API process n % 2; they are paired at random so the two members of a pair sit on different
 processes, and each pair's chat is opened first (``GET /api/chat/get-chat``). Then the driver sends
 ``RATE`` messages a second through our real chat API (``POST /api/chat/send-message`` with the
-sender's token, to the sender's process), each from a random member of a random pair. Latency =
-the receiver's socket getting ``chat:message`` minus the moment the driver sent the request. Every
+sender's token, to the sender's process), each from a random member of a random pair; the
+requests go out from a Node process (``node/sender.js``: its fetch costs far less CPU than a Python
+client, so the driver leaves the cores to the servers). Latency = the receiver's socket getting
+``chat:message`` minus the moment the request went out, both on the Node clock. Every
 message must reach the receiver and the sender's own socket exactly once.
 
 The peer, in the same run, interleaved half a slot after each of our messages: Node.js
@@ -18,18 +20,22 @@ Clock: see ``ops/benchmarks/sockets.py``.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import subprocess
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 
 from ops.benchmarks.report import BenchOptions, Figure, ratio
-from ops.benchmarks.sockets import Socket, clients, now_ms, peer, percentile, raise_fd_limit
+from ops.benchmarks.sockets import NODE_DIR, Socket, clients, peer, percentile, raise_fd_limit
 from ops.benchmarks.stack import mint_users, portal
 
-RATE = 100  # messages a second, each side
+RATE = 100  # messages a second, each side (quick: QUICK_RATE)
+QUICK_RATE = 50
 BAR_P99_MS = 50.0
 PEER_NAME = "Node socket.io + Redis adapter"
 
@@ -81,8 +87,9 @@ async def _open_chats(api_urls: list[str], pairs: list[tuple[int, int]], tokens:
     return chats
 
 
-async def _drive(
+def _drive(
     seconds: float,
+    rate: int,
     pairs: list[tuple[int, int]],
     home: dict[int, int],
     tokens: dict[int, str],
@@ -90,71 +97,58 @@ async def _drive(
     api_urls: list[str],
     peer_urls: list[str],
 ) -> tuple[dict[str, Sent], int, dict[str, Sent], int]:
-    ours: dict[str, Sent] = {}
-    theirs: dict[str, Sent] = {}
-    failures = {"ours": 0, "peer": 0}
+    """Both sides' messages, interleaved, sent by ``node/sender.js``; answers what went out, per side."""
     rng = random.Random(7)
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
-
-        async def send_ours(sender: int, receiver: int, text: str) -> None:
-            at = now_ms()
-            try:
-                answer = await http.post(
-                    f"{api_urls[home[sender]]}/api/chat/send-message",
-                    json={"chatId": chats[sender], "contactId": receiver, "message": {"who": sender, "message": text}},
-                    headers={"Authorization": f"Bearer {tokens[sender]}"},
-                )
-                answer.raise_for_status()
-            except httpx.HTTPError:
-                failures["ours"] += 1
-                return
-            ours[str(answer.json()["message"]["id"])] = Sent(sender, receiver, at)
-
-        async def send_peer(n: int, sender: int, receiver: int, text: str) -> None:
-            message = {"id": n, "who": sender, "message": text, "time": time.strftime("%Y-%m-%dT%H:%M:%SZ")}
-            emits = [
-                {
-                    "event": "chat:message",
-                    "room": f"user:{member}",
-                    "payload": {
-                        "chatId": chats[sender],
-                        "message": message,
-                        "userChatData": {
-                            "chatId": chats[sender],
-                            "contactId": other,
-                            "lastMessageTime": message["time"],
-                        },
-                    },
-                }
-                for member, other in ((sender, receiver), (receiver, sender))
-            ]
-            theirs[str(n)] = Sent(sender, receiver, now_ms())
-            try:
-                answer = await http.post(f"{peer_urls[home[sender]]}/emit", json={"emits": emits})
-                answer.raise_for_status()
-            except httpx.HTTPError:
-                failures["peer"] += 1
-                del theirs[str(n)]
-
-        tasks: list[asyncio.Task[None]] = []
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        for n in range(int(seconds * RATE)):
-            a, b = rng.choice(pairs)
-            sender, receiver = (a, b) if rng.random() < 0.5 else (b, a)
-            text = f"Message {n}: the pump in bay {n % 40} is ready for inspection."
-            await asyncio.sleep(max(0.0, started + n / RATE - loop.time()))
-            tasks.append(asyncio.create_task(send_ours(sender, receiver, text)))
-            await asyncio.sleep(max(0.0, started + (n + 0.5) / RATE - loop.time()))
-            tasks.append(asyncio.create_task(send_peer(n, sender, receiver, text)))
-        await asyncio.gather(*tasks)
-    return ours, failures["ours"], theirs, failures["peer"]
+    requests: list[dict[str, Any]] = []
+    plan: list[tuple[str, int, int, int]] = []  # side, n, sender, receiver (one per request)
+    for n in range(int(seconds * rate)):
+        a, b = rng.choice(pairs)
+        sender, receiver = (a, b) if rng.random() < 0.5 else (b, a)
+        text = f"Message {n}: the pump in bay {n % 40} is ready for inspection."
+        body = {"chatId": chats[sender], "contactId": receiver, "message": {"who": sender, "message": text}}
+        url = f"{api_urls[home[sender]]}/api/chat/send-message"
+        requests.append({"at": n * 1000 / rate, "url": url, "token": tokens[sender], "body": body})
+        plan.append(("ours", n, sender, receiver))
+        message = {"id": n, "who": sender, "message": text, "time": time.strftime("%Y-%m-%dT%H:%M:%SZ")}
+        emits = [
+            {
+                "event": "chat:message",
+                "room": f"user:{member}",
+                "payload": {
+                    "chatId": chats[sender],
+                    "message": message,
+                    "userChatData": {"chatId": chats[sender], "contactId": other, "lastMessageTime": message["time"]},
+                },
+            }
+            for member, other in ((sender, receiver), (receiver, sender))
+        ]
+        requests.append(
+            {"at": (n + 0.5) * 1000 / rate, "url": f"{peer_urls[home[sender]]}/emit", "body": {"emits": emits}}
+        )
+        plan.append(("peer", n, sender, receiver))
+    answer = subprocess.run(
+        ["node", str(NODE_DIR / "sender.js")],
+        input=json.dumps({"requests": requests}),
+        capture_output=True,
+        text=True,
+        timeout=seconds + 120,
+        check=True,
+    )
+    sent: dict[str, dict[str, Sent]] = {"ours": {}, "peer": {}}
+    failed = {"ours": 0, "peer": 0}
+    rows = json.loads(answer.stdout)["sent"]
+    for (side, n, sender, receiver), (at, status, message_id, _answered) in zip(plan, rows, strict=True):
+        if status != 200:
+            failed[side] += 1
+            continue
+        sent[side][str(message_id if side == "ours" else n)] = Sent(sender, receiver, float(at))
+    return sent["ours"], failed["ours"], sent["peer"], failed["peer"]
 
 
 def run(options: BenchOptions) -> list[Figure]:
     count = 100 if options.quick else 1000
-    seconds = 5 if options.quick else 60
+    seconds = 3 if options.quick else 60
+    rate = QUICK_RATE if options.quick else RATE
     client_processes = 2 if options.quick else 4
     raise_fd_limit()
     with portal(
@@ -181,21 +175,21 @@ def run(options: BenchOptions) -> list[Figure]:
                     connected = group.wait_connected(timeout=120)
                     if connected.failed:
                         raise RuntimeError(f"{connected.failed} sockets did not connect: {connected.errors}")
-                time.sleep(2 if options.quick else 5)  # let the connection-time presence pushes drain
-                ours_sent, ours_failed, peer_sent, peer_failed = asyncio.run(
-                    _drive(seconds, pairs, home, tokens, chats, instance.api_urls, reference.urls)
+                time.sleep(1 if options.quick else 5)  # let the connection-time presence pushes drain
+                ours_sent, ours_failed, peer_sent, peer_failed = _drive(
+                    seconds, rate, pairs, home, tokens, chats, instance.api_urls, reference.urls
                 )
-                time.sleep(2)
+                time.sleep(1 if options.quick else 3)  # the last pushes arrive
                 ours = _outcome(ours_sent, ours_failed, ours_clients.receipts()[0])
                 theirs = _outcome(peer_sent, peer_failed, peer_clients.receipts()[0])
-    return _figures(ours, theirs, count, seconds)
+    return _figures(ours, theirs, count, seconds, rate)
 
 
-def _figures(ours: Outcome, theirs: Outcome, count: int, seconds: float) -> list[Figure]:
-    setup = f"{count} users, {RATE} messages/s for {seconds:.0f} s, 2 API processes"
+def _figures(ours: Outcome, theirs: Outcome, count: int, seconds: float, rate: int) -> list[Figure]:
+    setup = f"{count} users, {rate} messages/s for {seconds:.0f} s, 2 API processes"
     p50, peer_p50 = percentile(ours.latencies, 50), percentile(theirs.latencies, 50)
     p99, peer_p99 = percentile(ours.latencies, 99), percentile(theirs.latencies, 99)
-    total = int(seconds * RATE)
+    total = int(seconds * rate)
     return [
         Figure(
             "Chat",

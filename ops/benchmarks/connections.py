@@ -36,7 +36,7 @@ def _hold(sockets: list[Socket], pids: list[int], processes: int, settle: float)
 def run(options: BenchOptions) -> list[Figure]:
     count = 100 if options.quick else 10_000
     processes = 2 if options.quick else 8
-    settle = 2.0 if options.quick else 10.0
+    settle = 1.0 if options.quick else 10.0
     limit = raise_fd_limit()
     if limit < count + 1000:
         raise SystemExit(f"the open-files hard limit ({limit}) is too low for {count} sockets")

@@ -58,7 +58,7 @@ def _latencies(answers: dict[str, float], receipts: list[tuple[str, int, float]]
 
 def run(options: BenchOptions) -> list[Figure]:
     count = 100 if options.quick else 1000
-    seconds = 6 if options.quick else 60
+    seconds = 4 if options.quick else 60
     client_processes = 2 if options.quick else 4
     raise_fd_limit()
     with portal(
@@ -81,7 +81,7 @@ def run(options: BenchOptions) -> list[Figure]:
                     connected = group.wait_connected(timeout=120)
                     if connected.failed:
                         raise RuntimeError(f"{connected.failed} sockets did not connect: {connected.errors}")
-                time.sleep(2 if options.quick else 5)  # let the connection-time presence pushes drain
+                time.sleep(1 if options.quick else 5)  # let the connection-time presence pushes drain
                 ours_answers: dict[str, float] = {}
                 peer_answers: dict[str, float] = {}
                 version = asset["version"]
@@ -103,7 +103,7 @@ def run(options: BenchOptions) -> list[Figure]:
                     peer_at = now_ms()
                     peer_answer.raise_for_status()
                     peer_answers[key] = peer_at
-                time.sleep(2)
+                time.sleep(1 if options.quick else 3)  # the last pushes arrive
                 ours_receipts, ours_dropped = ours_clients.receipts()
                 peer_receipts, peer_dropped = peer_clients.receipts()
             for client in [*apis, *peer_http]:
