@@ -14,6 +14,7 @@ import logging
 import time
 
 import redis.asyncio as aioredis
+from sqlmodel import col, select
 
 from app.db import Database
 from app.realtime import rooms
@@ -33,6 +34,17 @@ STORM_BATCH_SECONDS = 0.5
 SOCKET_TTL_SECONDS = 60
 _WATCH = "portal:presence:watch"
 _LAST = "portal:presence:last"
+_SWEEPER = "portal:presence:sweeper"
+SWEEP_CHUNK = 500  # users per pipeline and query in a sweep
+
+
+def _status(live: int, idle: int, chosen: str) -> str:
+    """A user's status from their live and idle socket counts and the status they chose."""
+    if live == 0 or chosen == "offline":
+        return "offline"
+    if chosen in ("do-not-disturb", "away"):
+        return chosen
+    return "away" if idle >= live else "online"
 
 
 def _sockets(user_id: int) -> str:
@@ -64,10 +76,12 @@ class Presence:
         live = await self._live(user_id)
         if live == 0 or chosen == "offline":
             return "offline"
-        if chosen in ("do-not-disturb", "away"):
-            return chosen
-        idle = int(await self._redis.scard(_idle(user_id)))
-        return "away" if idle >= live else "online"
+        return _status(live, int(await self._redis.scard(_idle(user_id))), chosen)
+
+    async def _profiles(self, user_ids: list[int]) -> dict[int, ChatProfile]:
+        async with self._db.session() as session:
+            rows = await session.exec(select(ChatProfile).where(col(ChatProfile.user_id).in_(user_ids)))
+            return {profile.user_id: profile for profile in rows}
 
     async def _profile(self, user_id: int) -> ChatProfile:
         async with self._db.session() as session:
@@ -154,16 +168,47 @@ class Presence:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
-                expiry = time.time() + SOCKET_TTL_SECONDS
-                for sid, user_id in list(self._local.items()):
-                    await self._redis.zadd(_sockets(user_id), {sid: expiry})
-                for raw in await self._redis.smembers(_WATCH):
-                    user_id = int(raw)
-                    await self.refresh(user_id)
-                    if await self._live(user_id) == 0:
-                        await self._redis.srem(_WATCH, raw)
+                await self._renew()
+                # One process sweeps per beat (whichever takes the turn); the others only renew.
+                if await self._redis.set(_SWEEPER, "1", nx=True, ex=HEARTBEAT_SECONDS - 1):
+                    await self.sweep()
             except Exception:  # keep beating through a passing Redis or database error
                 log.exception("presence heartbeat failed")
+
+    async def _renew(self) -> None:
+        expiry = time.time() + SOCKET_TTL_SECONDS
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for sid, user_id in list(self._local.items()):
+                pipe.zadd(_sockets(user_id), {sid: expiry})
+            await pipe.execute()
+
+    async def sweep(self) -> None:
+        """Recompute every watched user's status, announce those that changed (a process died and
+        its sockets expired), stop watching users with no live socket. A few Redis round trips and
+        one query per ``SWEEP_CHUNK`` users, not several per user: the sweep runs beside live pushes."""
+        watched = sorted(int(raw) for raw in await self._redis.smembers(_WATCH))
+        for start in range(0, len(watched), SWEEP_CHUNK):
+            users = watched[start : start + SWEEP_CHUNK]
+            now = time.time()
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for user_id in users:
+                    pipe.zremrangebyscore(_sockets(user_id), "-inf", now)
+                    pipe.zcard(_sockets(user_id))
+                    pipe.scard(_idle(user_id))
+                pipe.hmget(_LAST, [str(u) for u in users])
+                results = await pipe.execute()
+            last = [v.decode() if isinstance(v, bytes) else v for v in results[-1]]
+            profiles = await self._profiles(users)
+            gone: list[str] = []
+            for n, user_id in enumerate(users):
+                live, idle = int(results[3 * n + 1]), int(results[3 * n + 2])
+                profile = profiles.get(user_id) or ChatProfile(user_id=user_id)
+                if last[n] != _status(live, idle, profile.chosen_status):
+                    await self.announce(user_id, profile.chosen_status, profile.mood)
+                if live == 0:
+                    gone.append(str(user_id))
+            if gone:
+                await self._redis.srem(_WATCH, *gone)
 
     async def close(self) -> None:
         if self._flush is not None:
