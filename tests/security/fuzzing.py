@@ -97,11 +97,14 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=100, help="examples per operation and role (default 100)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--roles", default=",".join(ROLES), help="comma-separated demo users (default all four)")
+    parser.add_argument(
+        "--database-url", help="a PostgreSQL database to empty and use (default: SQLite in a temporary folder)"
+    )
     args = parser.parse_args()
 
     from ops.benchmarks.stack import portal, sign_in
 
-    with portal(api_processes=1) as instance, tempfile.TemporaryDirectory() as reports:
+    with portal(api_processes=1, database_url=args.database_url) as instance, tempfile.TemporaryDirectory() as reports:
         url = instance.api_urls[0]
         tokens = {role: sign_in(url, role) for role in args.roles.split(",")}
         runs = fuzz(url, tokens, examples=args.examples, seed=args.seed, folder=Path(reports))
