@@ -138,7 +138,14 @@ async def soak(args: argparse.Namespace, api_urls: list[str], api_pids: list[int
     users = []
     for n, (user_id, token) in enumerate(tokens):
         url = api_urls[n % len(api_urls)]
-        http = httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        # Idle connections are dropped before uvicorn's 5 s keep-alive ends: reusing one the server is
+        # closing fails with a ReadError that says nothing about the portal.
+        http = httpx.AsyncClient(
+            base_url=url,
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=30,
+            limits=httpx.Limits(keepalive_expiry=3),
+        )
         order = api_urls[n % len(api_urls) :] + api_urls[: n % len(api_urls)]
         users.append(User(user_id, token, http, ChatClient(order, {"accessToken": token}, retry=1.0)))
     ids = [u.id for u in users]
@@ -267,6 +274,18 @@ def report(args: argparse.Namespace, tally: Tally, samples: list[dict[str, float
     return 1 if failed or not growth_ok else 0
 
 
+def keep_logs(logs: list[Path]) -> None:
+    """Copy the processes' logs out of the stack's folder (removed at the end) and count their errors."""
+    kept = Path(tempfile.mkdtemp(prefix="portal-soak-logs-"))
+    for log in logs:
+        if log.exists():
+            shutil.copy(log, kept / log.name)
+            lines = log.read_text(errors="replace").splitlines()
+            problems = [line for line in lines if " ERROR " in line or "unhandled error" in line]
+            print(f"{log.name}: {len(problems)} error lines" + (f"; first: {problems[0][:300]}" if problems else ""))
+    print(f"logs kept in {kept}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="ops/soak", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -305,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
                 return asyncio.run(soak(args, *stack))
             finally:
                 worker.stop()
+                keep_logs([*instance.data_dir.glob("api*.log"), work / "worker.log"])
     finally:
         redis.stop()
         if cluster is not None:

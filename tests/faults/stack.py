@@ -109,6 +109,9 @@ class ChatClient:
                 continue
             url = self.urls[attempt % len(self.urls)]
             attempt += 1
+            # What it holds before connecting: a push that arrives between the connect and the fetch
+            # must not hide older messages missed while it was away.
+            after = max(self.received, default=0)
             client = socketio.AsyncClient(reconnection=False)
             client.on("chat:message", self._on_push)
             client.on("disconnect", lambda *_reason: self._dropped.set())
@@ -125,10 +128,9 @@ class ChatClient:
             self._dropped.clear()
             self._client, self.url = client, url
             self.connects += 1
-            await self._catch_up(url)
+            await self._catch_up(url, after)
 
-    async def _catch_up(self, url: str) -> None:
-        after = max(self.received, default=0)
+    async def _catch_up(self, url: str, after: int) -> None:
         for _ in range(50):  # the API may still be coming back itself
             try:
                 async with httpx.AsyncClient(base_url=url, timeout=10) as http:
