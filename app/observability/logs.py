@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from datetime import UTC, datetime
+import time
 from typing import Any
 
 import orjson
@@ -24,9 +24,19 @@ HANDLER_NAME = "portal"
 
 
 class JsonFormatter(logging.Formatter):
+    _second: tuple[int, str] = (-1, "")  # the formatted second last used (formatting a date is the slow part)
+
+    def _time(self, created: float) -> str:
+        second = int(created)
+        cached, prefix = self._second
+        if cached != second:
+            prefix = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
+            self._second = (second, prefix)
+        return f"{prefix}.{int((created - second) * 1000):03d}+00:00"
+
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "time": self._time(record.created),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),

@@ -90,12 +90,15 @@ class RequestObservability:
         level = logging.DEBUG if path in QUIET_PATHS else logging.INFO
         if log.isEnabledFor(level):
             duration_ms = round(duration * 1000, 2)
-            log.log(
+            # makeRecord + handle: what log.log does, without walking the stack for the caller's line.
+            record = log.makeRecord(
+                log.name,
                 level,
+                __file__,
+                0,
                 "%s %s %s %sms",
-                method,
-                path,
-                status,
-                duration_ms,
+                (method, path, status, duration_ms),
+                None,
                 extra={"status": status, "duration_ms": duration_ms},
             )
+            log.handle(record)
