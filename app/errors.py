@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -109,6 +110,7 @@ async def handle_unexpected(request: Request, exc: Exception) -> Response:
 
 
 DATABASE_UNAVAILABLE = "The database is unavailable; try again in a moment."
+SERVER_BUSY = "The server is busy; try again in a moment."
 REDIS_UNAVAILABLE = "The message service (Redis) is unavailable; try again in a moment."
 RETRY_AFTER = {"Retry-After": "5"}
 
@@ -134,6 +136,13 @@ async def handle_database_error(request: Request, exc: Exception) -> Response:
     return unavailable(DATABASE_UNAVAILABLE)
 
 
+async def handle_pool_timeout(request: Request, exc: Exception) -> Response:
+    """Every pooled database connection stayed busy for ``pool_timeout``: too much load for a moment,
+    not a bug, so the client may retry (a 500 would say the request itself is at fault)."""
+    log.warning("database pool exhausted on %s %s: %s", request.method, request.url.path, exc)
+    return unavailable(SERVER_BUSY)
+
+
 async def handle_redis_unavailable(request: Request, exc: Exception) -> Response:
     log.warning("redis unavailable on %s %s: %s", request.method, request.url.path, exc)
     return unavailable(REDIS_UNAVAILABLE)
@@ -143,6 +152,7 @@ EXCEPTION_HANDLERS: dict[Any, Any] = {
     ApiError: handle_api_error,
     HTTPException: handle_http_exception,
     DBAPIError: handle_database_error,
+    PoolTimeoutError: handle_pool_timeout,
     RedisConnectionError: handle_redis_unavailable,
     RedisTimeoutError: handle_redis_unavailable,
     Exception: handle_unexpected,
