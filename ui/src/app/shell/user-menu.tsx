@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { ChevronDownIcon, LogoutIcon } from '@/components/icons'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 
-/** Toolbar user menu: name, role and Logout. */
+/** Toolbar user menu: name, role, Logout and Sign out everywhere (every device of this user). */
 export function UserMenu() {
   const user = useAtomValue(userAtom)
   const name = user.data?.displayName || user.data?.username || 'Signed in'
@@ -47,6 +47,11 @@ export function UserMenu() {
             <Menu.Item value="logout" asChild>
               <RouterLink to="/logout" data-testid="user-menu-logout">
                 <LogoutIcon /> Logout
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout-everywhere" asChild>
+              <RouterLink to="/logout?everywhere=1" data-testid="user-menu-logout-everywhere">
+                <LogoutIcon /> Sign out everywhere
               </RouterLink>
             </Menu.Item>
           </Menu.Content>

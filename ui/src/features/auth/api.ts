@@ -41,8 +41,9 @@ export async function verifyCode(session: string, code: string): Promise<AuthRes
   return toAuthResult(body)
 }
 
-export async function signOut(signal?: AbortSignal): Promise<void> {
-  await api.post<unknown>('/auth/sign-out', undefined, { signal })
+/** Ends this session, or with ``everywhere`` every session of the user (their other devices too). */
+export async function signOut(signal?: AbortSignal, everywhere = false): Promise<void> {
+  await api.post<unknown>(everywhere ? '/auth/sign-out-everywhere' : '/auth/sign-out', undefined, { signal })
 }
 
 export function fetchMe(signal?: AbortSignal): Promise<Me> {

@@ -1,30 +1,34 @@
 import { Center, Spinner, Text, VStack } from '@chakra-ui/react'
 import { useSetAtom } from 'jotai'
 import { useEffect, useRef } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 
 import { guestUser, userAtom } from '@/lib/auth'
 import { clearSession, getSession } from '@/lib/session'
 
 import { signOut } from '../api'
 
-/** /logout: revokes the session on the server, forgets it here, resets the user, then goes to '/'. */
+/** /logout (?everywhere=1: every session of the user): revokes the session on the server, forgets it here, resets the user, then goes to '/'. */
 export default function LogoutPage() {
   const setUser = useSetAtom(userAtom)
   const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const everywhere = params.get('everywhere') === '1'
   const started = useRef(false)
 
   useEffect(() => {
     if (started.current) return
     started.current = true
     // A slow or unreachable API must not keep the user here: give up after 8 s.
-    const revoke = getSession() ? signOut(AbortSignal.timeout(8000)).catch(() => undefined) : Promise.resolve()
+    const revoke = getSession()
+      ? signOut(AbortSignal.timeout(8000), everywhere).catch(() => undefined)
+      : Promise.resolve()
     void revoke.finally(() => {
       clearSession()
       setUser(guestUser)
       navigate('/', { replace: true })
     })
-  }, [navigate, setUser])
+  }, [everywhere, navigate, setUser])
 
   return (
     <Center minH="100dvh" data-testid="logout-page">
