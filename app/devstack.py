@@ -8,14 +8,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 
-from app.observability.metrics import MULTIPROCESS_ENV
 from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import Settings
 
 STOP_GRACE_SECONDS = 10
+# prometheus_client's multiprocess folder (see app/observability/metrics.py). Not imported from there: importing
+# prometheus_client here, with the variable set, would create this process's files before the folder exists.
+MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
@@ -45,15 +48,26 @@ def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
     return commands
 
 
-def api_environment(settings: Settings, env: dict[str, str]) -> dict[str, str]:
-    """The API's environment: with several processes, a fresh folder where they share their metrics."""
+def api_environment(settings: Settings, env: Mapping[str, str]) -> dict[str, str]:
+    """The API's environment. Several processes share their metrics through a folder: the one named by
+    PROMETHEUS_MULTIPROC_DIR (a container sets one of its own), else DATA_DIR/metrics; it is emptied
+    first, since values left by the processes of an earlier run would be added to the new ones."""
     env = dict(env)
-    if settings.api_processes > 1 and not env.get(MULTIPROCESS_ENV):
-        folder = settings.data_dir / "metrics"
-        shutil.rmtree(folder, ignore_errors=True)  # values of processes from an earlier run
+    if settings.api_processes > 1 or env.get(MULTIPROCESS_ENV):
+        folder = Path(env.get(MULTIPROCESS_ENV) or settings.data_dir / "metrics")
+        shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         env[MULTIPROCESS_ENV] = str(folder)
     return env
+
+
+def serve_api() -> None:
+    """``python -m app.devstack``: the production container's API (API_PROCESSES uvicorn processes)."""
+    from app.settings import get_settings
+
+    settings = get_settings()
+    command = _processes(settings, serve_ui=False)["api"]
+    os.execve(command[0], command, api_environment(settings, os.environ))
 
 
 def run_stack(settings: Settings, *, serve_ui: bool, ui_dist: Path) -> int:
@@ -109,3 +123,7 @@ def run_stack(settings: Settings, *, serve_ui: bool, ui_dist: Path) -> int:
                 child.kill()
         shutdown_embedded()
     return status
+
+
+if __name__ == "__main__":
+    serve_api()
