@@ -23,6 +23,8 @@ from tests.realtime_support import ORIGIN
 
 log = logging.getLogger("tests.faults")
 
+PUSH_MARGIN = 10.0  # seconds: same as PUSH_MARGIN_MS in ui/src/lib/chat.ts
+
 
 async def poll(condition: Callable[[], bool], seconds: float, what: str) -> float:
     """Seconds until ``condition()`` held; fails the test when it does not within ``seconds``."""
@@ -74,7 +76,14 @@ class ApiProcess:
 class ChatClient:
     """A signed-in user with one Socket.IO connection, kept alive like the UI keeps it: when the socket
     drops it tries the next URL every ``retry`` seconds; after each (re)connect it asks for the
-    messages after the highest id it holds (``GET /api/chat/messages?after=``)."""
+    messages it missed (``GET /api/chat/messages?after=``) with the UI's rule (ui/src/lib/chat.ts):
+    ``after`` is the highest id it holds everything up to, not the highest id it holds.
+
+    Why not the highest id held: pushes leave two processes independently, so 101 can arrive before
+    100; if the socket drops in between, 100 is never fetched. Message ids follow commit order
+    (app/services/chat.py), so a catch-up answer is complete up to its highest id (``synced``); a
+    push is trusted as such a mark only when it arrived ``PUSH_MARGIN`` seconds before the drop
+    (time enough for any older message's push, published right after its commit, to arrive)."""
 
     urls: list[str]
     tokens: dict[str, Any]
@@ -83,6 +92,9 @@ class ChatClient:
     pushed: set[int] = field(default_factory=set)
     fetched: set[int] = field(default_factory=set)
     connects: int = 0
+    synced: int = 0  # it holds every message up to this id (the last catch-up answer's highest)
+    recent: list[tuple[int, float]] = field(default_factory=list)  # (pushed id, arrived) since then
+    dropped_at: float | None = None
     url: str = ""
     _client: socketio.AsyncClient | None = None
     _closing: bool = False
@@ -109,12 +121,12 @@ class ChatClient:
                 continue
             url = self.urls[attempt % len(self.urls)]
             attempt += 1
-            # What it holds before connecting: a push that arrives between the connect and the fetch
-            # must not hide older messages missed while it was away.
-            after = max(self.received, default=0)
+            # Decided before connecting: a push that arrives between the connect and the fetch must not
+            # hide older messages missed while it was away.
+            after = self.catch_up_after()
             client = socketio.AsyncClient(reconnection=False)
             client.on("chat:message", self._on_push)
-            client.on("disconnect", lambda *_reason: self._dropped.set())
+            client.on("disconnect", lambda *_reason: self._on_drop())
             try:
                 await client.connect(
                     url, transports=["websocket"], auth={"token": self.tokens["accessToken"]},
@@ -140,15 +152,29 @@ class ChatClient:
                         message = item["message"]
                         self.received.setdefault(int(message["id"]), message)
                         self.fetched.add(int(message["id"]))
+                        self.synced = max(self.synced, int(message["id"]))
+                    self.synced = max(self.synced, after)
+                    self.recent = [(i, at) for i, at in self.recent if i > self.synced]
+                    self.dropped_at = None
                     return
             except httpx.HTTPError:
                 pass
             await asyncio.sleep(0.2)
 
+    def catch_up_after(self) -> int:
+        """The id to fetch after: everything up to it is held (see the class's comment)."""
+        cutoff = (self.dropped_at or time.monotonic()) - PUSH_MARGIN
+        return max([self.synced, *(i for i, at in self.recent if at <= cutoff)])
+
+    def _on_drop(self) -> None:
+        self.dropped_at = self.dropped_at or time.monotonic()  # the first drop since the last catch-up
+        self._dropped.set()
+
     async def _on_push(self, data: dict[str, Any]) -> None:
         message = data["message"]
         self.received.setdefault(int(message["id"]), message)
         self.pushed.add(int(message["id"]))
+        self.recent.append((int(message["id"]), time.monotonic()))
 
     async def wait_for(self, ids: set[int], seconds: float = 20) -> None:
         await poll(lambda: ids <= set(self.received), seconds, f"receiving {sorted(ids - set(self.received))}")
