@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
 
 import {
+  catchUpAfter,
   chatAtom,
   chatClosed,
   chatDataLoaded,
@@ -16,8 +17,10 @@ import {
   messageReceived,
   missedMerged,
   presenceChanged,
+  PUSH_MARGIN_MS,
   receiveChatPushAtom,
   sendMessageAtom,
+  socketDropped,
   syncChatAtom,
   toChatUser,
   typingIn,
@@ -123,7 +126,7 @@ describe('open conversation', () => {
     state = chatLoaded(state, { id: 'c2', dialog: [msg(2, 2), msg(1, ME)] }, { chatId: 'c2', contactId: 2, lastMessageTime: null })
     expect(state.chat?.dialog.map((m) => m.id)).toEqual([1, 2])
     expect(state.contacts.find((c) => c.id === 2)?.unread).toBe(0)
-    expect(state.lastMessageId).toBe(2)
+    expect(state.syncedThrough).toBe(2)
   })
 
   it('appends a pushed message once (the send answer and the push carry the same message)', () => {
@@ -166,7 +169,7 @@ describe('open conversation', () => {
       { chatId: 'c2', message: msg(4, 2) },
     ])
     expect(state.chat?.dialog.map((m) => m.id)).toEqual([1, 2, 3, 4, 5])
-    expect(state.lastMessageId).toBe(5)
+    expect(state.syncedThrough).toBe(5)
     // Merging the same again changes nothing.
     expect(missedMerged(state, [{ chatId: 'c2', message: msg(5, ME) }]).chat?.dialog).toBe(state.chat?.dialog)
     // The chat list moved c2 to the newest time it has seen.
@@ -235,6 +238,33 @@ describe('chat calls', () => {
     expect(store.get(chatAtom).chat?.dialog.map((m) => m.id)).toEqual([1, 2, 3])
     expect(store.get(chatAtom).contacts[0].unread).toBe(0)
     expect(calls.some((c) => path(c) === '/api/chat/read' && (c.body as { chatId: string }).chatId === 'c2')).toBe(true)
+  })
+
+  it('after a drop asks for what followed the last server answer, not a push that may have overtaken older ones', async () => {
+    const calls = setup((call) => {
+      if (path(call) === '/api/chat/user') return json({ id: ME, name: 'Me', status: 'online', mood: '', chatList: [] })
+      if (path(call) === '/api/chat/contacts') return json([{ id: 2, name: 'Two', status: 'online', mood: '', unread: 0 }])
+      if (path(call) === '/api/chat/messages') return json({ items: [{ chatId: 'c2', message: msg(3, 2) }, { chatId: 'c2', message: msg(4, 2) }] })
+      return json({}, 200)
+    })
+    const store = createStore()
+    const t0 = Date.now()
+    let state = chatLoaded(contactSelected(initialChatState(), 2), { id: 'c2', dialog: [msg(1, ME), msg(2, 2)] }, { chatId: 'c2', contactId: 2, lastMessageTime: null })
+    // 4 was pushed (from one API process) before 3 (from the other); the socket dropped before 3 came.
+    state = messageReceived(state, { chatId: 'c2', message: msg(4, 2), userChatData: null }, ME, t0 - 1000)
+    state = socketDropped(state, t0 - 500)
+    expect(catchUpAfter(state, t0)).toBe(2)
+    store.set(chatAtom, state)
+    await store.set(syncChatAtom)
+    const missed = calls.find((c) => path(c) === '/api/chat/messages')
+    expect(new URL(missed!.url).searchParams.get('after')).toBe('2')
+    expect(store.get(chatAtom).chat?.dialog.map((m) => m.id)).toEqual([1, 2, 3, 4])
+    expect(store.get(chatAtom)).toMatchObject({ syncedThrough: 4, recent: [], droppedAt: null })
+    // A push that arrived PUSH_MARGIN_MS before the drop is a safe mark: older ones had time to arrive.
+    let later = messageReceived(store.get(chatAtom), { chatId: 'c2', message: msg(7, 2), userChatData: null }, ME, t0)
+    later = messageReceived(later, { chatId: 'c2', message: msg(9, 2), userChatData: null }, ME, t0 + PUSH_MARGIN_MS)
+    later = socketDropped(later, t0 + PUSH_MARGIN_MS + 1)
+    expect(catchUpAfter(later, t0 + 60_000)).toBe(7)
   })
 
   it('does not send an empty message, and keeps the error of a failed send', async () => {

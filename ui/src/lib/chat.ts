@@ -5,8 +5,14 @@
  * `receiveChatPushAtom`; the panel (app/shell/chat-panel.tsx) reads `chatAtom`.
  *
  * Nothing is lost: messages are stored before they are pushed, and after every reconnect the
- * client refetches the contacts (unread counts) and chat list and asks for the messages after the
- * highest message id it holds (`GET /api/chat/messages?after=`), merged without duplicates.
+ * client refetches the contacts (unread counts) and chat list and asks for the messages it missed
+ * (`GET /api/chat/messages?after=`), merged by id without duplicates. `after` is NOT the highest id
+ * held: pushes leave two API processes independently, so 101 can arrive before 100, and if the
+ * socket drops in between, 100 would never be fetched. The server gives ids in commit order
+ * (app/services/chat.py), so an answer from the server (a chat's dialog, a catch-up) holds every
+ * message up to its highest id: that is `syncedThrough`. A push raises the mark only when it arrived
+ * PUSH_MARGIN_MS before the socket dropped: any older message was committed before it and pushed
+ * right after its commit, so it had that long to arrive (see `catchUpAfter`).
  */
 import { atom, type Getter } from 'jotai'
 
@@ -86,8 +92,12 @@ export interface ChatState {
   chatError: string | null
   /** Messages pushed for the selected contact while their chat was loading. */
   pending: { chatId: string; message: ChatMessage }[]
-  /** The highest message id this client holds (asked for on reconnect). */
-  lastMessageId: number
+  /** The client holds every message (of the chats it fetched) up to this id: a server answer's highest. */
+  syncedThrough: number
+  /** Ids pushed (or answered to a send) since the last catch-up, with when they arrived (ms). */
+  recent: { id: number; at: number }[]
+  /** When the socket first dropped since the last catch-up (ms), if it did. */
+  droppedAt: number | null
   /** chatId -> who is typing there, until when (ms). */
   typing: Record<string, { userId: number; until: number }>
 }
@@ -173,7 +183,9 @@ export const initialChatState = (): ChatState => ({
   chatStatus: 'idle',
   chatError: null,
   pending: [],
-  lastMessageId: 0,
+  syncedThrough: 0,
+  recent: [],
+  droppedAt: null,
   typing: {},
 })
 
@@ -282,7 +294,8 @@ export function chatLoaded(state: ChatState, chat: { id: string; dialog: ChatMes
     pending: [],
     contacts: setUnread(state.contacts, entry.contactId, () => 0),
     user: state.user ? { ...state.user, chatList: upsertChatList(state.user.chatList, entry) } : state.user,
-    lastMessageId: maxId(state.lastMessageId, dialog),
+    // The server's dialog only: the pending pushes are not a mark (older ones may still be on their way).
+    syncedThrough: maxId(state.syncedThrough, chat.dialog),
   }
 }
 
@@ -302,10 +315,11 @@ export function chatClosed(state: ChatState): ChatState {
  * into the open conversation (once), or raises the contact's unread count; the chat list entry is
  * updated or prepended. `myId`: the signed-in user.
  */
-export function messageReceived(state: ChatState, push: MessagePush, myId: number | null): ChatState {
+export function messageReceived(state: ChatState, push: MessagePush, myId: number | null, now = Date.now()): ChatState {
   const { chatId, message } = push
   const entry = push.userChatData ?? state.user?.chatList.find((e) => e.chatId === chatId) ?? null
-  const next: ChatState = { ...state, lastMessageId: Math.max(state.lastMessageId, message.id) }
+  const recent = message.id > state.syncedThrough ? [...state.recent, { id: message.id, at: now }] : state.recent
+  const next: ChatState = { ...state, recent }
   if (state.user && entry) {
     const updated = push.userChatData ?? { ...entry, lastMessageTime: message.time || entry.lastMessageTime }
     next.user = { ...state.user, chatList: upsertChatList(state.user.chatList, updated) }
@@ -326,14 +340,30 @@ export function messageReceived(state: ChatState, push: MessagePush, myId: numbe
   return next
 }
 
+/** Pushes are trusted as a mark only this long before the socket dropped (see the header comment). */
+export const PUSH_MARGIN_MS = 10_000
+
+/** The id to ask `GET /api/chat/messages?after=` for: the client holds every message up to it. */
+export function catchUpAfter(state: Pick<ChatState, 'syncedThrough' | 'recent' | 'droppedAt'>, now: number): number {
+  const cutoff = (state.droppedAt ?? now) - PUSH_MARGIN_MS
+  return state.recent.reduce((max, r) => (r.at <= cutoff ? Math.max(max, r.id) : max), state.syncedThrough)
+}
+
+/** The socket dropped: remember when (the first drop since the last catch-up counts). */
+export function socketDropped(state: ChatState, now: number): ChatState {
+  return state.droppedAt === null ? { ...state, droppedAt: now } : state
+}
+
 /**
  * Messages fetched after a reconnect (`GET /api/chat/messages?after=`): merged into the open
  * conversation without duplicates, and into the chat list times. Unread counts are not touched:
- * the contacts refetched at the same time carry the server's counts, which include these.
+ * the contacts refetched at the same time carry the server's counts, which include these. The
+ * answer is complete up to its highest id (and `after`): the new mark.
  */
-export function missedMerged(state: ChatState, items: readonly { chatId: string; message: ChatMessage }[]): ChatState {
-  if (items.length === 0) return state
-  let next: ChatState = { ...state, lastMessageId: maxId(state.lastMessageId, items.map((i) => i.message)) }
+export function missedMerged(state: ChatState, items: readonly { chatId: string; message: ChatMessage }[], after = 0): ChatState {
+  const syncedThrough = maxId(Math.max(state.syncedThrough, after), items.map((i) => i.message))
+  let next: ChatState = { ...state, syncedThrough, recent: state.recent.filter((r) => r.id > syncedThrough), droppedAt: null }
+  if (items.length === 0) return next
   if (state.chat) {
     const open = state.chat
     const mine = items.filter((i) => i.chatId === open.id).map((i) => i.message)
@@ -414,13 +444,16 @@ function postRead(chatId: string): void {
 /** Write-only: (re)load the chat user and contacts, and, after a reconnect, what was missed. */
 export const syncChatAtom = atom(null, async (get, set) => {
   const before = get(chatAtom)
-  const after = before.lastMessageId
+  // Decided before the calls: a push arriving meanwhile must not hide older messages missed while away.
+  const after = catchUpAfter(before, Date.now())
+  // Missed messages matter to the open conversation (the chat list and unread counts are refetched).
+  const fetchMissed = after > 0 || before.chat !== null
   if (before.status === 'idle' || before.status === 'error') set(chatAtom, { ...get(chatAtom), status: 'loading', error: null })
   try {
     const [userBody, contactsBody, missedBody] = await Promise.all([
       api.get<unknown>('/api/chat/user'),
       api.get<unknown>('/api/chat/contacts'),
-      after > 0 ? api.get<{ items?: unknown[] }>('/api/chat/messages', { query: { after } }) : Promise.resolve({ items: [] }),
+      fetchMissed ? api.get<{ items?: unknown[] }>('/api/chat/messages', { query: { after } }) : Promise.resolve(null),
     ])
     const user = toChatUser(userBody)
     if (!user) throw new Error('The chat profile could not be read.')
@@ -430,7 +463,8 @@ export const syncChatAtom = atom(null, async (get, set) => {
       const message = toMessage(r?.message)
       return r && typeof r.chatId === 'string' && message ? [{ chatId: r.chatId, message }] : []
     })
-    const state = missedMerged(chatDataLoaded(get(chatAtom), user, contacts), items)
+    const loaded = chatDataLoaded(get(chatAtom), user, contacts)
+    const state = missedBody ? missedMerged(loaded, items, after) : loaded
     set(chatAtom, state)
     const open = state.chat
     if (open) {
@@ -559,5 +593,8 @@ export const receiveChatPushAtom = atom(null, (get, set, { channel, payload }: {
     }
   }
 })
+
+/** Write-only: the realtime socket dropped (lib/socket.ts). */
+export const chatSocketDroppedAtom = atom(null, (get, set) => set(chatAtom, socketDropped(get(chatAtom), Date.now())))
 
 export const resetChatAtom = atom(null, (_get, set) => set(chatAtom, initialChatState()))

@@ -13,7 +13,7 @@ import type { createStore } from 'jotai'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
 import { api } from './api'
-import { receiveChatPushAtom, resetChatAtom } from './chat'
+import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from './chat'
 import { getConfig } from './config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
 import { watchIdle } from './idle'
@@ -174,7 +174,10 @@ export function startRealtime(store: Store): () => void {
         if (idle.detector.isIdle()) client.socket.emit('presence', { idle: true })
         setStatus({ status: 'connected', epoch: store.get(realtimeStateAtom).epoch + 1, error: null })
       },
-      onDisconnected: () => setStatus({ status: 'disconnected' }),
+      onDisconnected: () => {
+        store.set(chatSocketDroppedAtom) // the chat catch-up trusts only pushes from well before this
+        setStatus({ status: 'disconnected' })
+      },
       onError: (message) => setStatus({ status: 'disconnected', error: message }),
     },
   })
