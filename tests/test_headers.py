@@ -152,8 +152,9 @@ async def test_ui_server_policy_and_external_config(settings: Settings, tmp_path
     assert config.headers["content-type"].startswith("text/javascript")
     assert config.text.startswith("window.PORTAL_CONFIG = ")
     assert "https://api.portal.test" in config.text
-    assert deep_link.status_code == 200 and deep_link.headers["content-security-policy"] == (
-        page.headers["content-security-policy"]
+    assert (
+        deep_link.status_code == 200
+        and deep_link.headers["content-security-policy"] == (page.headers["content-security-policy"])
     )
 
 
