@@ -1,16 +1,19 @@
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 
 import { AuthBootstrap } from './auth-bootstrap'
 import { AppProvider } from './provider'
-import { createAppRouter } from './router'
+import { createRouteObjects } from './router'
+import { RouteTree } from './route-tree'
 
-const router = createAppRouter()
+const routeObjects = createRouteObjects()
 
 export function App() {
   return (
     <AppProvider>
       <AuthBootstrap>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <RouteTree routes={routeObjects} />
+        </BrowserRouter>
       </AuthBootstrap>
     </AppProvider>
   )

@@ -1,11 +1,10 @@
 import { Suspense } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { Navigate, type RouteObject } from 'react-router-dom'
 
 import { SplashScreen } from './splash-screen'
 
 import { DocumentTitle } from './document-title'
 import { EmptyLayout } from './layouts/empty-layout'
-import { RouteError } from './route-error'
 import { RouteGuard } from './route-guard'
 import { DEFAULT_PATH, MainLayout, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
 
@@ -22,24 +21,16 @@ function toRouteObject(route: AppRoute): RouteObject {
 
 export function createRouteObjects(): RouteObject[] {
   return [
+    { path: '/', element: <Navigate to={DEFAULT_PATH} replace /> },
     {
-      errorElement: <RouteError />,
-      children: [
-        { path: '/', element: <Navigate to={DEFAULT_PATH} replace /> },
-        {
-          element: (
-            <Suspense fallback={<SplashScreen />}>
-              <MainLayout />
-            </Suspense>
-          ),
-          children: routes.filter((r) => r.layout === 'main').map(toRouteObject) },
-        { element: <EmptyLayout />, children: routes.filter((r) => r.layout === 'empty').map(toRouteObject) },
-        { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
-      ],
+      element: (
+        <Suspense fallback={<SplashScreen />}>
+          <MainLayout />
+        </Suspense>
+      ),
+      children: routes.filter((r) => r.layout === 'main').map(toRouteObject),
     },
+    { element: <EmptyLayout />, children: routes.filter((r) => r.layout === 'empty').map(toRouteObject) },
+    { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
   ]
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(createRouteObjects())
 }

@@ -1,8 +1,7 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 
 import { PageLoader } from '@/components/page-loader'
@@ -11,9 +10,9 @@ import { fullSystem } from '@/config/theme-full'
 import { initialLoginState, loginStateAtom, type LoginState } from '@/features/auth/atoms'
 import LoginPage from '@/features/auth/components/login-page'
 import LogoutPage from '@/features/auth/components/logout-page'
+import { routerTree } from '@/testing/render'
 
 import { EmptyLayout } from './layouts/empty-layout'
-import { RouteError } from './route-error'
 import { SplashScreen } from './splash-screen'
 
 /** The system's config without its recipes: what the start and the full system must share. */
@@ -38,28 +37,24 @@ function missing(asked: Set<string>) {
   return [...asked].filter((key) => fullSystem.hasRecipe(key) && !startSystem.hasRecipe(key))
 }
 
+/** A page whose chunk failed to load. */
+function Broken(): never {
+  throw new Error('chunk failed')
+}
+
 function renderStart(system: SystemContext, ui: ReactNode, loginState?: LoginState) {
   const store = createStore()
   if (loginState) store.set(loginStateAtom, loginState)
-  const router = createMemoryRouter(
+  const { router, ui: tree } = routerTree(
     [
       { path: '/', element: ui },
-      {
-        path: '/broken',
-        element: <EmptyLayout />,
-        errorElement: <RouteError />,
-        loader: () => {
-          throw new Error('chunk failed')
-        },
-      },
+      { path: '/broken', element: <EmptyLayout />, children: [{ index: true, element: <Broken /> }] },
     ],
-    { initialEntries: ['/'] },
+    ['/'],
   )
   render(
     <JotaiProvider store={store}>
-      <ChakraProvider value={system}>
-        <RouterProvider router={router} />
-      </ChakraProvider>
+      <ChakraProvider value={system}>{tree}</ChakraProvider>
     </JotaiProvider>,
   )
   return router
@@ -105,7 +100,7 @@ describe('start theme', () => {
       </>,
     )
     await screen.findByTestId('logout-page')
-    await router.navigate('/broken')
+    await act(() => router.navigate('/broken'))
     await screen.findByText('Something went wrong')
     expect(asked).toContain('spinner')
     expect(missing(asked)).toEqual([])

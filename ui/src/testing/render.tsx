@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
-import type { ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
+import { useLayoutEffect, type ReactNode } from 'react'
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom'
 
+import { RouteTree } from '@/app/route-tree'
 import { Provider as ChakraProvider } from '@/components/ui/provider'
 
 export function renderWithProviders(ui: ReactNode, store = createStore()) {
@@ -16,7 +17,37 @@ export function renderWithProviders(ui: ReactNode, store = createStore()) {
   }
 }
 
+/** What a test sees of the router: the current location (live) and navigate(). */
+export interface TestRouter {
+  state: { location: Location }
+  navigate: NavigateFunction
+}
+
+/** Keeps the TestRouter current from inside the MemoryRouter. */
+function RouterProbe({ onRender }: { onRender: (location: Location, navigate: NavigateFunction) => void }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  useLayoutEffect(() => onRender(location, navigate))
+  return null
+}
+
+/** Routes the way the app renders them (declarative router, RouteTree), in memory, to render. */
+export function routerTree(routes: RouteObject[], initialEntries: string[]) {
+  const router = { state: {} } as TestRouter
+  const update = (location: Location, navigate: NavigateFunction) => {
+    router.state.location = location
+    router.navigate = navigate
+  }
+  const ui = (
+    <MemoryRouter initialEntries={initialEntries}>
+      <RouterProbe onRender={update} />
+      <RouteTree routes={routes} />
+    </MemoryRouter>
+  )
+  return { router, ui }
+}
+
 export function renderRoutes(routes: RouteObject[], initialEntries: string[], store = createStore()) {
-  const router = createMemoryRouter(routes, { initialEntries })
-  return { router, ...renderWithProviders(<RouterProvider router={router} />, store) }
+  const { router, ui } = routerTree(routes, initialEntries)
+  return { router, ...renderWithProviders(ui, store) }
 }
