@@ -30,7 +30,7 @@ HEARTBEAT_SECONDS = 20
 #: ``presence`` per user, which would be N x N pushes
 BATCH_SECONDS = 0.05
 #: while changes keep coming (the previous push went out less than a second ago), wait longer
-STORM_BATCH_SECONDS = 0.5
+STORM_BATCH_SECONDS = 2.0
 SOCKET_TTL_SECONDS = 60
 _WATCH = "portal:presence:watch"
 _LAST = "portal:presence:last"
