@@ -1,9 +1,9 @@
 """Team Chat between staff members: contacts, chats, messages, read marks, status and mood.
 
-Messages are stored (and committed) before anything is pushed, and their ids follow commit order;
-a client that was away asks for what it missed after an id it knows it holds everything up to
-(see ``_ids_in_commit_order`` and the clients' catch-up rule in ui/src/lib/chat.ts). Only the two
-members of a chat can read or write it.
+Messages are stored (and committed) before anything is pushed; a client that was away asks for
+what it missed after an id it knows it holds everything up to (the catch-up rule in
+ui/src/lib/chat.ts: ids are handed out at insert, not in commit order). Only the two members of a
+chat can read or write it.
 """
 
 from __future__ import annotations
@@ -137,23 +137,6 @@ async def contacts(
     return result
 
 
-CHAT_INSERT_LOCK = 0x43484154  # "CHAT": the PostgreSQL advisory lock key around message inserts
-
-
-async def _ids_in_commit_order(session: AsyncSession) -> None:
-    """Make message ids follow commit order, held until this transaction ends.
-
-    A PostgreSQL sequence hands out ids at insert, so without this, message 101 can commit (and be
-    fetched by ``?after=``) while 100 is still uncommitted: a client that then holds 101 never asks
-    for 100. With every chat insert serialised from its id to its commit, a ``?after=`` answer is
-    complete up to the highest id in it, which is what lets the clients use it as a watermark. The
-    lock is taken last, just before the insert, so it is held for the insert and the commit only.
-    SQLite already allows one writer at a time.
-    """
-    if session.get_bind().dialect.name == "postgresql":
-        await session.exec(select(func.pg_advisory_xact_lock(CHAT_INSERT_LOCK)))
-
-
 async def _mark_read(session: AsyncSession, chat: Chat, user_id: int) -> None:
     newest = (await session.exec(select(func.max(ChatMessage.id)).where(ChatMessage.chat_id == chat.id))).one() or 0
     mark = await session.get(ChatReadMark, (chat.id, user_id))
@@ -202,14 +185,13 @@ async def send_message(
     if not text:
         raise invalid("Type a message before sending.", {"message": "Empty messages are not sent."})
     mark = await session.get(ChatReadMark, (chat.id, principal.user_id))
-    await _ids_in_commit_order(session)
     now = utcnow()
     message = ChatMessage(chat_id=chat.id, sender_id=principal.user_id, message=text, time=now)
     session.add(message)
     chat.last_message_at = now
     session.add(chat)
     await session.flush()
-    # The sender has read their chat up to their own message (the newest: ids follow commit order).
+    # The sender has read their chat up to their own message.
     mark = mark or ChatReadMark(chat_id=chat.id, user_id=principal.user_id, last_read_id=0)
     mark.last_read_id = max(mark.last_read_id, int(message.id or 0))
     session.add(mark)

@@ -79,11 +79,12 @@ class ChatClient:
     messages it missed (``GET /api/chat/messages?after=``) with the UI's rule (ui/src/lib/chat.ts):
     ``after`` is the highest id it holds everything up to, not the highest id it holds.
 
-    Why not the highest id held: pushes leave two processes independently, so 101 can arrive before
-    100; if the socket drops in between, 100 is never fetched. Message ids follow commit order
-    (app/services/chat.py), so a catch-up answer is complete up to its highest id (``synced``); a
-    push is trusted as such a mark only when it arrived ``PUSH_MARGIN`` seconds before the drop
-    (time enough for any older message's push, published right after its commit, to arrive)."""
+    Why not the highest id held: ids are handed out at insert, and messages commit and are pushed from
+    two processes independently, so 101 can arrive (pushed, or in a catch-up answer while 100 is not
+    yet committed) before 100; if the socket drops in between, 100 is never fetched. So an id
+    received (pushed or fetched) is trusted as a mark only when it arrived ``PUSH_MARGIN`` seconds
+    before the drop: any older message had that long to commit and be pushed. (Commit-ordered ids
+    through a PostgreSQL advisory lock were tried: serialising the sends exhausted the pool.)"""
 
     urls: list[str]
     tokens: dict[str, Any]
@@ -92,8 +93,8 @@ class ChatClient:
     pushed: set[int] = field(default_factory=set)
     fetched: set[int] = field(default_factory=set)
     connects: int = 0
-    synced: int = 0  # it holds every message up to this id (the last catch-up answer's highest)
-    recent: list[tuple[int, float]] = field(default_factory=list)  # (pushed id, arrived) since then
+    synced: int = 0  # it holds every message up to this id (the last catch-up's ``after``)
+    recent: list[tuple[int, float]] = field(default_factory=list)  # (id received, arrived) since then
     dropped_at: float | None = None
     url: str = ""
     _client: socketio.AsyncClient | None = None
@@ -152,9 +153,9 @@ class ChatClient:
                         message = item["message"]
                         self.received.setdefault(int(message["id"]), message)
                         self.fetched.add(int(message["id"]))
-                        self.synced = max(self.synced, int(message["id"]))
                     self.synced = max(self.synced, after)
                     self.recent = [(i, at) for i, at in self.recent if i > self.synced]
+                    self.recent += [(int(i["message"]["id"]), time.monotonic()) for i in response.json()["items"][-1:]]
                     self.dropped_at = None
                     return
             except httpx.HTTPError:

@@ -8,11 +8,10 @@
  * client refetches the contacts (unread counts) and chat list and asks for the messages it missed
  * (`GET /api/chat/messages?after=`), merged by id without duplicates. `after` is NOT the highest id
  * held: pushes leave two API processes independently, so 101 can arrive before 100, and if the
- * socket drops in between, 100 would never be fetched. The server gives ids in commit order
- * (app/services/chat.py), so an answer from the server (a chat's dialog, a catch-up) holds every
- * message up to its highest id: that is `syncedThrough`. A push raises the mark only when it arrived
- * PUSH_MARGIN_MS before the socket dropped: any older message was committed before it and pushed
- * right after its commit, so it had that long to arrive (see `catchUpAfter`).
+ * socket drops in between, 100 would never be fetched (ids are handed out at insert, so even an
+ * answer holding 101 may lack 100, not yet committed). An id received (pushed, answered, fetched)
+ * raises the mark `syncedThrough` only when it arrived PUSH_MARGIN_MS before the socket dropped: any
+ * older message had that long to commit and be pushed (see `catchUpAfter`).
  */
 import { atom, type Getter } from 'jotai'
 
@@ -92,9 +91,9 @@ export interface ChatState {
   chatError: string | null
   /** Messages pushed for the selected contact while their chat was loading. */
   pending: { chatId: string; message: ChatMessage }[]
-  /** The client holds every message (of the chats it fetched) up to this id: a server answer's highest. */
+  /** The client holds every message (of the chats it fetched) up to this id (the last catch-up's `after`). */
   syncedThrough: number
-  /** Ids pushed (or answered to a send) since the last catch-up, with when they arrived (ms). */
+  /** Ids received (pushed, answered, fetched) since the last catch-up, with when they arrived (ms). */
   recent: { id: number; at: number }[]
   /** When the socket first dropped since the last catch-up (ms), if it did. */
   droppedAt: number | null
@@ -283,7 +282,8 @@ export function contactSelected(state: ChatState, contactId: number): ChatState 
 }
 
 /** GET /api/chat/get-chat answered (the server marked it read). */
-export function chatLoaded(state: ChatState, chat: { id: string; dialog: ChatMessage[] }, entry: ChatListEntry): ChatState {
+export function chatLoaded(state: ChatState, chat: { id: string; dialog: ChatMessage[] }, entry: ChatListEntry, now = Date.now()): ChatState {
+  const newest = maxId(0, chat.dialog)
   const pending = state.pending.filter((p) => p.chatId === chat.id).map((p) => p.message)
   const dialog = mergeDialog(mergeDialog([], chat.dialog), pending)
   return {
@@ -294,8 +294,7 @@ export function chatLoaded(state: ChatState, chat: { id: string; dialog: ChatMes
     pending: [],
     contacts: setUnread(state.contacts, entry.contactId, () => 0),
     user: state.user ? { ...state.user, chatList: upsertChatList(state.user.chatList, entry) } : state.user,
-    // The server's dialog only: the pending pushes are not a mark (older ones may still be on their way).
-    syncedThrough: maxId(state.syncedThrough, chat.dialog),
+    recent: newest > state.syncedThrough ? [...state.recent, { id: newest, at: now }] : state.recent,
   }
 }
 
@@ -357,12 +356,19 @@ export function socketDropped(state: ChatState, now: number): ChatState {
 /**
  * Messages fetched after a reconnect (`GET /api/chat/messages?after=`): merged into the open
  * conversation without duplicates, and into the chat list times. Unread counts are not touched:
- * the contacts refetched at the same time carry the server's counts, which include these. The
- * answer is complete up to its highest id (and `after`): the new mark.
+ * the contacts refetched at the same time carry the server's counts, which include these. `after`
+ * becomes the mark; the answer's highest id is received now, like a push.
  */
-export function missedMerged(state: ChatState, items: readonly { chatId: string; message: ChatMessage }[], after = 0): ChatState {
-  const syncedThrough = maxId(Math.max(state.syncedThrough, after), items.map((i) => i.message))
-  let next: ChatState = { ...state, syncedThrough, recent: state.recent.filter((r) => r.id > syncedThrough), droppedAt: null }
+export function missedMerged(
+  state: ChatState,
+  items: readonly { chatId: string; message: ChatMessage }[],
+  after = 0,
+  now = Date.now(),
+): ChatState {
+  const syncedThrough = Math.max(state.syncedThrough, after)
+  const newest = maxId(0, items.map((i) => i.message))
+  const recent = [...state.recent.filter((r) => r.id > syncedThrough), ...(newest > syncedThrough ? [{ id: newest, at: now }] : [])]
+  let next: ChatState = { ...state, syncedThrough, recent, droppedAt: null }
   if (items.length === 0) return next
   if (state.chat) {
     const open = state.chat
