@@ -23,11 +23,13 @@ BAR_TOTAL_MB = 1024.0
 PEER_NAME = "Node socket.io + Redis adapter"
 
 
-def _hold(sockets: list[Socket], pids: list[int], processes: int, settle: float) -> tuple[Connected, float, float]:
+def _hold(
+    sockets: list[Socket], pids: list[int], processes: int, settle: float, timeout: float
+) -> tuple[Connected, float, float]:
     """Connect every socket; answers how it went and the servers' RSS (MB) before and after."""
     before = rss_mb(pids)
     with clients(sockets, channels=[], processes=processes) as group:
-        connected = group.wait_connected(timeout=600)
+        connected = group.wait_connected(timeout)
         time.sleep(settle)  # the connection-time work (presence pushes, Redis writes) drains
         after = rss_mb(pids)
     return connected, before, after
@@ -37,6 +39,8 @@ def run(options: BenchOptions) -> list[Figure]:
     count = 100 if options.quick else 10_000
     processes = 2 if options.quick else 8
     settle = 1.0 if options.quick else 10.0
+    # On a shared 2-core machine under load, 10,000 connections took more than 10 minutes.
+    timeout = 120.0 if options.quick else 2400.0
     limit = raise_fd_limit()
     if limit < count + 1000:
         raise SystemExit(f"the open-files hard limit ({limit}) is too low for {count} sockets")
@@ -45,10 +49,10 @@ def run(options: BenchOptions) -> list[Figure]:
     ) as instance:
         users = mint_users(instance, count, prefix="idle")
         ours_sockets = [Socket(instance.api_urls[n % 2], token, uid) for n, (uid, token) in enumerate(users)]
-        ours, ours_before, ours_after = _hold(ours_sockets, instance.api_pids, processes, settle)
+        ours, ours_before, ours_after = _hold(ours_sockets, instance.api_pids, processes, settle, timeout)
         with peer(instance.redis_url) as reference:
             peer_sockets = [Socket(reference.urls[n % 2], token, uid) for n, (uid, token) in enumerate(users)]
-            theirs, peer_before, peer_after = _hold(peer_sockets, reference.pids, processes, settle)
+            theirs, peer_before, peer_after = _hold(peer_sockets, reference.pids, processes, settle, timeout)
     per_socket = (ours_after - ours_before) * 1024 / max(1, ours.ok)
     peer_per_socket = (peer_after - peer_before) * 1024 / max(1, theirs.ok)
     setup = f"{count:,} idle sockets, 2 API processes"
