@@ -1,8 +1,9 @@
-import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
-import { Checkbox } from '@/components/ui/checkbox'
+import { LightCheckbox } from '@/components/ui/light-checkbox'
+import { LightField } from '@/components/ui/light-field'
 
 import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
 import { useLogin } from '../use-login'
@@ -70,41 +71,41 @@ export function LoginForm() {
         <Stack gap="5">
           {step === 'credentials' && (
             <>
-              <Field.Root invalid={Boolean(fieldErrors.username)} disabled={pending}>
-                <Field.Label htmlFor="login-username">Username</Field.Label>
-                <Input
-                  id="login-username"
-                  name="username"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  autoFocus
-                  required
-                  size="lg"
-                  value={values.username}
-                  onChange={set('username')}
-                  data-testid="login-username"
-                />
-                {fieldErrors.username && <Field.ErrorText>{fieldErrors.username}</Field.ErrorText>}
-              </Field.Root>
-              <Field.Root invalid={Boolean(fieldErrors.password)} disabled={pending}>
-                <Field.Label htmlFor="login-password">Password</Field.Label>
-                <Input
-                  id="login-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  size="lg"
-                  value={values.password}
-                  onChange={set('password')}
-                  data-testid="login-password"
-                />
-                {fieldErrors.password && <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>}
-              </Field.Root>
-              <Checkbox
+              <LightField
+                label="Username"
+                invalid={Boolean(fieldErrors.username)}
+                disabled={pending}
+                errorText={fieldErrors.username}
+                id="login-username"
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                autoFocus
+                required
+                size="lg"
+                value={values.username}
+                onChange={set('username')}
+                data-testid="login-username"
+              />
+              <LightField
+                label="Password"
+                invalid={Boolean(fieldErrors.password)}
+                disabled={pending}
+                errorText={fieldErrors.password}
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                size="lg"
+                value={values.password}
+                onChange={set('password')}
+                data-testid="login-password"
+              />
+              <LightCheckbox
                 checked={remember}
-                onCheckedChange={(details) => setRemember(details.checked === true)}
+                onCheckedChange={setRemember}
                 disabled={pending}
                 colorPalette="brand"
                 alignSelf="flex-start"
@@ -112,7 +113,7 @@ export function LoginForm() {
                 inputProps={{ name: 'remember', 'data-testid': 'login-remember-input' }}
               >
                 Remember Me
-              </Checkbox>
+              </LightCheckbox>
             </>
           )}
 
@@ -120,27 +121,24 @@ export function LoginForm() {
             <>
               {/* Lets password managers store the new password for the right account. */}
               <input type="text" name="username" autoComplete="username" value={values.username} readOnly hidden />
-              <Field.Root invalid={Boolean(fieldErrors.newPassword)} disabled={pending}>
-                <Field.Label htmlFor="login-new-password">New Password</Field.Label>
-                <Input
-                  id="login-new-password"
-                  name="new-password"
-                  type="password"
-                  autoComplete="new-password"
-                  autoFocus
-                  required
-                  minLength={MIN_NEW_PASSWORD_LENGTH}
-                  size="lg"
-                  value={values.newPassword}
-                  onChange={set('newPassword')}
-                  data-testid="login-new-password"
-                />
-                {fieldErrors.newPassword ? (
-                  <Field.ErrorText>{fieldErrors.newPassword}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>At least {MIN_NEW_PASSWORD_LENGTH} characters.</Field.HelperText>
-                )}
-              </Field.Root>
+              <LightField
+                label="New Password"
+                invalid={Boolean(fieldErrors.newPassword)}
+                disabled={pending}
+                errorText={fieldErrors.newPassword}
+                helperText={fieldErrors.newPassword ? undefined : <>At least {MIN_NEW_PASSWORD_LENGTH} characters.</>}
+                id="login-new-password"
+                name="new-password"
+                type="password"
+                autoComplete="new-password"
+                autoFocus
+                required
+                minLength={MIN_NEW_PASSWORD_LENGTH}
+                size="lg"
+                value={values.newPassword}
+                onChange={set('newPassword')}
+                data-testid="login-new-password"
+              />
             </>
           )}
 
@@ -152,28 +150,28 @@ export function LoginForm() {
                   <Alert.Title>Your new password is saved.</Alert.Title>
                 </Alert.Root>
               )}
-              <Field.Root invalid={Boolean(fieldErrors.code)} disabled={pending}>
-                <Field.Label htmlFor="login-code">Code</Field.Label>
-                <Input
-                  id="login-code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={CODE_LENGTH}
-                  placeholder="123456"
-                  autoFocus
-                  required
-                  size="lg"
-                  fontFamily="mono"
-                  fontSize="xl"
-                  letterSpacing="0.5em"
-                  value={values.code}
-                  onChange={set('code')}
-                  data-testid="login-code"
-                />
-                {fieldErrors.code && <Field.ErrorText>{fieldErrors.code}</Field.ErrorText>}
-              </Field.Root>
+              <LightField
+                label="Code"
+                invalid={Boolean(fieldErrors.code)}
+                disabled={pending}
+                errorText={fieldErrors.code}
+                id="login-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={CODE_LENGTH}
+                placeholder="123456"
+                autoFocus
+                required
+                size="lg"
+                fontFamily="mono"
+                fontSize="xl"
+                letterSpacing="0.5em"
+                value={values.code}
+                onChange={set('code')}
+                data-testid="login-code"
+              />
             </>
           )}
 
