@@ -36,11 +36,15 @@ def _ms(text: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
+def _auth(token: str) -> list[str]:
+    return ["-H", f"Authorization: Bearer {token}"]
+
+
 def wrk(url: str, token: str, connections: int, seconds: int) -> Load:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (./ops/bench installs it with apt-get)")
     out = subprocess.run(
-        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", f"Authorization: Bearer {token}", url],
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency", *_auth(token), url],
         capture_output=True,
         text=True,
         check=True,
@@ -76,8 +80,7 @@ def _measure(backend: str, database_url: str | None, options: BenchOptions) -> l
         wrk(real, token, 8, 1)  # warm-up
         for connections in levels:
             ours, memory = wrk(real, token, connections, seconds), wrk(limit, token, connections, seconds)
-            if ours.errors or memory.errors:
-                raise RuntimeError(f"{ours.errors + memory.errors} failed requests at {connections} connections")
+            failed = f"; {ours.errors} failed answers" if ours.errors else ""
             is_bar = backend == "PostgreSQL" and connections >= 32
             name = f"GET /assets, 50 rows, {backend}, 2 processes, {connections} connections"
             compared = f"same JSON from memory: {memory.rps:,.0f} req/s, p99 {memory.p99_ms:.1f} ms"
@@ -88,8 +91,8 @@ def _measure(backend: str, database_url: str | None, options: BenchOptions) -> l
                     ours.rps,
                     "req/s",
                     f">= {BAR_RPS}" if is_bar else "",
-                    ours.rps >= BAR_RPS if is_bar else None,
-                    f"{compared} (ours {100 * ours.rps / memory.rps:.0f} %)",
+                    ours.rps >= BAR_RPS and not ours.errors if is_bar else None,
+                    f"{compared} (ours {100 * ours.rps / memory.rps:.0f} %){failed}",
                 )
             )
             figures.append(
