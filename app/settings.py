@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     role_group_prefix: str = "portal-"
 
     # Sign-in protection.
-    session_cache_seconds: float = Field(default=2.0, ge=0, le=30)  # app/auth/live_sessions.py; 0 turns it off
+    session_cache_seconds: float = Field(default=60.0, ge=0, le=600)  # app/auth/live_sessions.py; 0: off
     lockout_free_failures: int = 4
     lockout_max_seconds: int = 900
     lockout_reset_seconds: int = 900

@@ -1,6 +1,6 @@
 """The per-process memory of live sessions (app/auth/live_sessions.py) never outlives a session's end.
 
-Two API processes remember sessions for 30 s here, far longer than the tests wait: a refusal can
+Two API processes remember sessions for 300 s here, far longer than the tests wait: a refusal can
 only come from the end being announced over Redis, not from the memory running out.
 """
 
@@ -27,20 +27,41 @@ from tests.support import create_account
 pytestmark = pytest.mark.db
 
 
-def test_memory_expires_and_forgets() -> None:
+def test_memory_expires_forgets_and_trusts_only_while_hearing_ends() -> None:
     cache = LiveSessionCache(ttl_seconds=0.05)
-    cache.remember("s1", 1)
-    cache.remember("s2", 1)
-    cache.remember("s3", 2)
+    cache.remember("s0", 1, epoch=cache.epoch, session_ends_in=60)
+    assert not cache.is_live("s0", 1)  # not subscribed to the control channel yet: nothing kept
+    cache.hearing(True)
+    for session, user in [("s1", 1), ("s2", 1), ("s3", 2)]:
+        cache.remember(session, user, epoch=cache.epoch, session_ends_in=60)
     assert cache.is_live("s1", 1)
     assert not cache.is_live("s1", 2)  # a token naming another user for the same session id
     cache.forget_user(1)
     assert not cache.is_live("s2", 1) and cache.is_live("s3", 2)
     time.sleep(0.06)
-    assert not cache.is_live("s3", 2)
-    off = LiveSessionCache(ttl_seconds=0)
-    off.remember("s1", 1)
-    assert not off.is_live("s1", 1)
+    assert not cache.is_live("s3", 2)  # the TTL ran out
+
+
+def test_a_check_that_raced_an_end_is_not_remembered() -> None:
+    cache = LiveSessionCache(ttl_seconds=60)
+    cache.hearing(True)
+    started = cache.epoch  # the database check starts...
+    cache.forget_session("s1")  # ...an end is heard while it runs...
+    cache.remember("s1", 1, epoch=started, session_ends_in=60)  # ...its "live" answer is stale
+    assert not cache.is_live("s1", 1)
+    cache.remember("s1", 1, epoch=cache.epoch, session_ends_in=0.01)  # and never past the session's end
+    time.sleep(0.02)
+    assert not cache.is_live("s1", 1)
+
+
+def test_losing_the_control_channel_empties_the_memory() -> None:
+    cache = LiveSessionCache(ttl_seconds=60)
+    cache.hearing(True)
+    cache.remember("s1", 1, epoch=cache.epoch, session_ends_in=60)
+    cache.hearing(False)
+    assert not cache.is_live("s1", 1)
+    cache.remember("s1", 1, epoch=cache.epoch, session_ends_in=60)
+    assert not cache.is_live("s1", 1)
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +70,7 @@ def long_memory_pair(settings: Settings, run_dir: Path) -> Iterator[list[str]]:
     urls = [f"http://127.0.0.1:{port}" for port in ports]
     logs = run_dir / "live-sessions"
     logs.mkdir(exist_ok=True)
-    env = process_env(settings, SESSION_CACHE_SECONDS="30")
+    env = process_env(settings, SESSION_CACHE_SECONDS="300")
     commands = [
         (f"api{n}", api_command(port), f"{url}/health") for n, (port, url) in enumerate(zip(ports, urls, strict=True))
     ]

@@ -297,6 +297,7 @@ class AuthService:
 
     async def _check_live(self, claims: AccessClaims) -> None:
         now = utcnow()
+        epoch = self.live.epoch  # an end heard while the query runs must win over its answer
         async with self.db.reader() as session:
             row = (
                 await session.exec(
@@ -307,7 +308,9 @@ class AuthService:
             ).first()
         if row is None or row[0] is not None or row[1] <= now or row[2] == UserState.DISABLED:
             raise unauthorized(SESSION_ENDED)
-        self.live.remember(claims.session_id, claims.user_id)
+        self.live.remember(
+            claims.session_id, claims.user_id, epoch=epoch, session_ends_in=(row[1] - now).total_seconds()
+        )
 
     # --- TOTP enrolment ----------------------------------------------------------------------------
 

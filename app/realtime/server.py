@@ -180,6 +180,7 @@ class Realtime:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(control.CHANNEL)
+                self._auth.live.hearing(True)
                 async for raw in pubsub.listen():
                     message = control.parse(raw.get("data"))
                     if message is None:
@@ -195,6 +196,7 @@ class Realtime:
             except (RedisError, OSError) as exc:
                 log.warning("control channel lost (%s); subscribing again shortly", exc)
             finally:
+                self._auth.live.hearing(False)  # ends may be missed from here on: trust nothing remembered
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
             await asyncio.sleep(1)
