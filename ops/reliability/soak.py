@@ -7,7 +7,7 @@ Starts a fresh stack of its own: a redis-server, a PostgreSQL cluster (SQLite wi
 when no cluster can be started), 2 API processes and a worker. Every user holds a Socket.IO
 connection (reconnecting and fetching missed messages like the UI) and acts every few seconds:
 sends a chat message (most actions), creates or edits one of its assets, or uploads a small file.
-Every 30 s it samples the memory (RSS) of every process. At the end it checks that no answer was an
+Every 30 s it samples the private memory (USS) of every process. At the end it checks that no answer was an
 error, every answered message reached its recipient and is stored, every asset has the version the
 client was last told and one history entry per version, and every upload ended ``ready``. Prints a
 table; exits non-zero when a check fails.
@@ -113,13 +113,20 @@ async def run_user(user: User, tally: Tally, until: float, pace: float, upload_s
         await asyncio.sleep(rng.uniform(0.5 * pace, 1.5 * pace))
 
 
+def _private_bytes(process: psutil.Process) -> int:
+    # USS, not RSS: every PostgreSQL backend's RSS counts the shared buffers it has touched, so a sum
+    # of RSS grows as backends warm up the same shared memory (no leak); USS counts each page once.
+    return int(process.memory_full_info().uss)
+
+
 def rss_mb(pids: list[int]) -> float:
+    """Memory private to the processes and their children (USS), in MB."""
     total = 0
     for pid in pids:
         with contextlib.suppress(psutil.Error):
             process = psutil.Process(pid)
-            total += process.memory_info().rss
-            total += sum(c.memory_info().rss for c in process.children(recursive=True) if c.is_running())
+            total += _private_bytes(process)
+            total += sum(_private_bytes(c) for c in process.children(recursive=True) if c.is_running())
     return total / (1024 * 1024)
 
 
@@ -260,7 +267,7 @@ def report(args: argparse.Namespace, tally: Tally, samples: list[dict[str, float
         flat = growth <= max(25.0, 0.15 * warm[name])
         growth_ok &= flat
         rows.append(
-            (f"RSS {name} (MB)", f"{warm[name]:.0f} -> {last[name]:.0f} (max {max(values):.0f})",
+            (f"memory {name} (MB, USS)", f"{warm[name]:.0f} -> {last[name]:.0f} (max {max(values):.0f})",
              f"growth {growth:+.0f} MB{'' if flat else ' **not flat**'}")
         )  # fmt: skip
     print("\n| check | value | note |\n|---|---:|---|")
