@@ -37,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown benchmarks: {', '.join(unknown)}")
     options = BenchOptions(quick=args.quick, database_url=args.database_url, redis_url=args.redis_url)
-    print(f"machine: {machine()}", flush=True)
+    at_start = machine()
+    print(f"machine: {at_start}", flush=True)
     figures: list[Figure] = []
     for name in chosen:
         started = time.monotonic()
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(table(figures))
     if args.output:
-        save(figures, args.output)
+        save(figures, args.output, at_start)
     missed = [f for f in figures if f.met is False]
     if missed and not args.quick:
         print(f"\n{len(missed)} figure(s) miss their bar.")

@@ -51,9 +51,9 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(lines)
 
 
-def save(figures: list[Figure], path: Path) -> None:
+def save(figures: list[Figure], path: Path, machine_at_start: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"machine": machine(), "figures": [asdict(f) for f in figures]}, indent=2))
+    path.write_text(json.dumps({"machine": machine_at_start, "figures": [asdict(f) for f in figures]}, indent=2))
 
 
 @dataclass(frozen=True)
