@@ -165,10 +165,27 @@ def running_workers(env: dict[str, str], logs: Path, redis_url: str, count: int 
             worker.stop()
 
 
-def clear_document_jobs(redis_url: str) -> None:
-    """Drop jobs other tests left in the documents queue (uploads they never meant to process)."""
+def clear_document_jobs(redis_url: str, database_url: str | None = None) -> None:
+    """Drop jobs other tests left in the documents queue (uploads they never meant to process) and,
+    given the database, fail those documents too: otherwise a worker's sweep finds them queued with
+    no job and requeues them all ahead of the test's own upload."""
     from redis import Redis
     from rq import Queue
+
+    if database_url is not None:
+        from sqlalchemy import text
+
+        from app.db import make_sync_engine
+
+        engine = make_sync_engine(database_url)
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "UPDATE documents SET state = 'failed', failure_reason = 'Left unprocessed by another test.' "
+                    "WHERE state IN ('queued', 'processing')"
+                )
+            )
+        engine.dispose()
 
     connection = Redis.from_url(redis_url)
     try:

@@ -47,7 +47,7 @@ async def _kill_mid_job(
     document and the seconds from the kill to the final state."""
     logs = run_dir / f"crash-{time.monotonic_ns()}"
     logs.mkdir()
-    clear_document_jobs(redis_url)
+    clear_document_jobs(redis_url, settings.effective_database_url)
     doomed = start_worker(process_env(settings, **SLOW), logs / "doomed.log", redis_url)
     try:
         response = await client.post(

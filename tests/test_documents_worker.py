@@ -31,7 +31,7 @@ FAST = {"WORKER_HEARTBEAT_SECONDS": "1", "WORKER_MAINTENANCE_SECONDS": "2", "DOC
 def workers(settings: Settings, run_dir: Path, redis_url: str) -> Iterator[list[WorkerProcess]]:
     logs = run_dir / "workers"
     logs.mkdir(exist_ok=True)
-    clear_document_jobs(redis_url)
+    clear_document_jobs(redis_url, settings.effective_database_url)
     with running_workers(process_env(settings, **FAST), logs, redis_url, count=2) as started:
         yield started
 
