@@ -31,6 +31,7 @@ import httpx  # noqa: E402
 
 from app.storage import content, filetypes  # noqa: E402
 from ops.benchmarks.report import BenchOptions, Figure  # noqa: E402
+from ops.benchmarks.stack import reset_database  # noqa: E402
 from tests.fixtures import files  # noqa: E402
 
 PASSWORD = "bench-Portal-pass-42"
@@ -116,22 +117,6 @@ async def _create_user(database_url: str, data_dir: Path) -> str:
     return "bench"
 
 
-def _reset_database(url: str, data_dir: Path) -> None:
-    from sqlalchemy import text
-
-    from app.cli import migrate
-    from app.db import is_sqlite, make_sync_engine
-    from app.settings import Settings
-
-    if not is_sqlite(url):
-        engine = make_sync_engine(url)
-        with engine.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE"))
-            conn.execute(text("CREATE SCHEMA public"))
-        engine.dispose()
-    migrate(Settings(portal_env="development", data_dir=data_dir, database_url=url))
-
-
 async def _upload_and_wait(api: str, samples: list[Sample]) -> tuple[float, float]:
     """Seconds until every upload was answered, and until every document was ready."""
     async with httpx.AsyncClient(base_url=api, timeout=120) as http:
@@ -172,7 +157,7 @@ def through_the_portal(
     data_dir = work
     data_dir.mkdir(parents=True)
     url = database_url or f"sqlite:///{data_dir / 'portal.db'}"
-    _reset_database(url, data_dir)
+    reset_database(url, data_dir)
     asyncio.run(_create_user(url, data_dir))
     redis_url = start_embedded(data_dir / "redis")
     env = {
