@@ -282,15 +282,27 @@ async def thumbnail(request: Request) -> Response:
     return await _send(request, "thumbnail")
 
 
+def _flag(request: Request, name: str) -> bool:
+    raw = request.query_params.get(name, "").strip().lower()
+    if raw in ("", "0", "false"):
+        return False
+    if raw in ("1", "true"):
+        return True
+    raise invalid(f"'{name}' must be true or false.", {name: "true or false"})
+
+
 async def retry(request: Request) -> Response:
+    """Queue a failed document again; ``?force=true`` (admins) also for a file that went over a cap."""
     principal = await _staff(request)
     document_id = path_int(request)
+    force = _flag(request, "force")
     portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
     async with portal.db.session() as session:
         public = await documents.retry_document(
-            session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events
-        )
+            session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events,
+            force=force,
+        )  # fmt: skip
     return json_response(public)
 
 
