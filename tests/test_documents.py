@@ -446,19 +446,23 @@ async def test_a_new_technician_can_upload(app: Starlette, client: httpx.AsyncCl
 
 
 PASSING = " Retry from the document page."
+KEPT_FAILING = "Processing kept failing because of a passing problem (RuntimeError); tried 4 times."
+STOPPED = "The worker processing this file stopped unexpectedly; tried 4 times."
+TOO_LONG = "Processing took longer than the 120-second limit for one file, so it was stopped."
+TOO_BIG = "The file needs more memory than the 1024 MB allowed to process one file, so it was not processed."
 
 
 @pytest.mark.parametrize(
     ("retries_left", "exc_type", "expected", "limit"),
     [
         (2, RuntimeError, None, None),
-        (0, RuntimeError, "Processing kept failing because of a passing problem (RuntimeError); tried 4 times." + PASSING, None),
-        (0, "abandoned", "The worker processing this file stopped unexpectedly; tried 4 times." + PASSING, None),
+        (0, RuntimeError, KEPT_FAILING + PASSING, None),
+        (0, "abandoned", STOPPED + PASSING, None),
         # Caps: failed at once with retries left, and the document says which cap (issue 15).
-        (2, "timeout", "Processing took longer than the 120-second limit for one file, so it was stopped.", "time"),
-        (2, MemoryError, "The file needs more memory than the 1024 MB allowed to process one file, so it was not processed.", "memory"),
+        (2, "timeout", TOO_LONG, "time"),
+        (2, MemoryError, TOO_BIG, "memory"),
     ],
-)  # fmt: skip
+)
 async def test_what_a_failed_job_means_for_the_document(
     retries_left: int,
     exc_type: Any,

@@ -91,6 +91,13 @@ CASES = [
     ),
     Case("Huge.jpg", hostile.jpeg_bomb, "failed", "pixels", "The image is 13,000 × 13,000 pixels (169 megapixels)"),
     Case("Laughs.docx", hostile.docx_billion_laughs, "failed", "xml", "declares a document type (DTD)"),
+    Case(
+        "Many parts.docx",
+        lambda: hostile.docx_many_parts(20_000),
+        "failed",
+        "archive",
+        "The Word document holds 20,0",  # the parts of a real document plus 20,000
+    ),
     Case("Two million paragraphs.docx", lambda: hostile.docx_paragraphs(2_000_000), "ready"),
     Case(
         "Large photo.png",
@@ -164,7 +171,9 @@ async def outcome(
 
         async def send(who: Account, batch: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
             form = [("file", item) for item in batch]
-            answer = await client.post("/documents/upload", headers=who.headers, data={"department": "Hardware"}, files=form)
+            answer = await client.post(
+                "/documents/upload", headers=who.headers, data={"department": "Hardware"}, files=form
+            )
             assert answer.status_code == 201, answer.text
             return list(answer.json()["items"])
 
@@ -217,6 +226,20 @@ def test_the_peak_memory_of_every_job_stays_under_the_cap(outcome: Outcome) -> N
     assert max(peaks.values()) < CAP_MB, peaks
 
 
+async def test_an_archive_declaring_too_many_parts_is_refused_before_it_is_opened(
+    staff: dict[str, Account], client: httpx.AsyncClient
+) -> None:
+    # The end record claims 150,000 entries: the API refuses it without building an object per entry.
+    answer = await client.post(
+        "/documents/upload",
+        headers=staff["technician"].headers,
+        data={"department": "Hardware"},
+        files=[("file", ("Directory.docx", hostile.zip_claiming_entries(150_000)))],
+    )
+    assert answer.status_code == 415, answer.text
+    assert "a ZIP archive of 150,000 parts (more than 100,000)" in answer.json()["message"]
+
+
 @pytest.mark.parametrize("name", list(CUT_ARCHIVES))
 async def test_a_cut_off_office_file_is_refused_at_upload(
     name: str, staff: dict[str, Account], client: httpx.AsyncClient
@@ -250,9 +273,76 @@ async def test_only_an_admin_can_force_a_retry_of_a_file_over_a_limit(
     assert forced.status_code == 200, forced.text
     assert forced.json()["state"] == "queued" and forced.json()["failureReason"] is None
     # The worker of the module is still running: under the same cap, the file fails the same way.
-    async with asyncio.timeout(60):
-        while (again := (await client.get(f"/documents/{doc['id']}", headers=staff["admin"].headers)).json())[
-            "state"
-        ] != "failed":
-            await asyncio.sleep(0.2)
+    await _final(client, staff["admin"], [doc["id"]], time.monotonic())
+    again = (await client.get(f"/documents/{doc['id']}", headers=staff["admin"].headers)).json()
+    assert again["state"] == "failed" and again["version"] > doc["version"]
     assert again["failureReason"] == doc["failureReason"] and again["progress"]["limit"] == "memory"
+
+
+# --- the caps themselves, in a forked process like RQ's work horse ------------------------------------
+
+
+def _in_capped_child(work: Callable[[], str], settings: Settings, cpu_seconds: int) -> str:
+    """Run ``work`` in a forked child under the work horse's caps; answers what it reported."""
+    import os
+
+    from worker import limits
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: caps, work, report, and out without running the parent's cleanup
+        os.close(read)
+        try:
+            limits.apply(settings, cpu_seconds)
+            answer = work()
+        except BaseException as exc:
+            answer = type(exc).__name__
+        os.write(write, answer.encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        answer = pipe.read().decode()
+    os.waitpid(pid, 0)
+    return answer
+
+
+def test_the_horse_caps_turn_a_runaway_into_an_exception(settings: Settings) -> None:
+    capped = settings.model_copy(update={"document_job_memory_mb": 300})
+
+    def allocate() -> str:
+        blocks = [bytearray(64 * 1024 * 1024) for _ in range(16)]  # 1 GiB, in 64 MiB blocks
+        return f"allocated {len(blocks)}"
+
+    def spin() -> str:
+        started = time.process_time()
+        while time.process_time() - started < 30:
+            pass
+        return "spun 30 s"
+
+    assert _in_capped_child(allocate, capped, cpu_seconds=10) == "MemoryError"
+    started = time.monotonic()
+    assert _in_capped_child(spin, capped, cpu_seconds=1) == "CpuTimeExceeded"
+    assert time.monotonic() - started < 10
+
+
+def test_how_a_killed_horse_is_judged(settings: Settings) -> None:
+    import signal
+    from types import SimpleNamespace
+
+    from worker.limits import judge
+
+    def usage(cpu: float, peak_mb: float) -> SimpleNamespace:
+        return SimpleNamespace(ru_utime=cpu, ru_stime=0.0, ru_maxrss=int(peak_mb * 1024))
+
+    cap = settings.document_job_memory_mb
+    killed, crashed = int(signal.SIGKILL), int(signal.SIGSEGV)  # a wait status: the signal in the low bits
+    over_cpu = judge(killed, usage(3.2, 120), settings, cpu_seconds=3)
+    assert over_cpu is not None and over_cpu.limit == "cpu" and "3 seconds of processing time" in over_cpu.reason
+    by_signal = judge(int(signal.SIGXCPU), usage(0.5, 120), settings, cpu_seconds=3)
+    assert by_signal is not None and by_signal.limit == "cpu"
+    out_of_memory = judge(crashed, usage(0.4, 0.9 * cap), settings, cpu_seconds=3)
+    assert out_of_memory is not None and out_of_memory.limit == "memory"
+    assert f"more memory than the {cap} MB" in out_of_memory.reason
+    assert judge(killed, usage(0.2, 120), settings, 3) is None  # killed from outside: a passing problem
+    assert judge(crashed, usage(0.2, 120), settings, 3) is None  # a crash far from the cap: not a limit
+    assert judge(0, usage(5.0, cap), settings, 3) is None  # exited normally
