@@ -689,8 +689,9 @@ async def _link_duplicates(ctx: Processing, session: AsyncSession, sha256: str) 
 
 
 async def process_document(ctx: Processing, document_id: int, *, job_id: str | None, attempt: int = 1) -> str:
-    """Process one document: answers ``ready``, ``failed`` or ``skipped`` (nothing to do). Passing
-    problems (database, Redis, storage unreachable) raise, so the job is retried with backoff."""
+    """Process one document: answers ``ready``, ``failed``, ``moved`` (to the lane for slow files) or
+    ``skipped`` (nothing to do). Passing problems (database, Redis, storage unreachable) raise, so the
+    job is retried with backoff; a file over a cap fails at once (:func:`settle_over_limit`)."""
     async with ctx.db.session() as session:
         if not await _begin(ctx, session, document_id, job_id, attempt):
             return "skipped"
