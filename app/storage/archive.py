@@ -11,12 +11,15 @@ from __future__ import annotations
 import struct
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from app.storage.limits import ContentLimits, LimitExceeded
 
 #: parts smaller than this are not judged by their packing ratio (small XML packs tightly, harmlessly)
 RATIO_FLOOR_BYTES = 1024 * 1024
+#: room allowed per declared entry in the central directory (a record is 46 bytes plus its name and extras)
+ENTRY_RECORD_BYTES = 1024
 CHUNK = 64 * 1024
 
 _EOCD = b"PK\x05\x06"
@@ -32,8 +35,17 @@ class PasswordProtected(Exception):
     """A part is encrypted: nothing in it can be read."""
 
 
-def declared_entries(path: Path) -> int:
-    """How many entries the archive's end-of-directory record declares (ZIP64 aware)."""
+@dataclass(frozen=True)
+class Directory:
+    """What the end-of-directory record declares: the entry count and the directory's size in bytes."""
+
+    entries: int
+    size: int
+
+
+def declared_directory(path: Path) -> Directory:
+    """The archive's own account of its central directory, read from its end records (ZIP64 aware).
+    ``zipfile`` walks the whole directory whatever the count says, so both figures matter."""
     with path.open("rb") as handle:
         handle.seek(0, 2)
         size = handle.tell()
@@ -43,13 +55,13 @@ def declared_entries(path: Path) -> int:
         at = tail.rfind(_EOCD)
         if at < 0 or len(tail) - at < 22:
             raise NotAnArchive("no end-of-directory record")
-        entries = struct.unpack("<H", tail[at + 10 : at + 12])[0]
-        if entries != 0xFFFF:
-            return int(entries)
+        entries, directory = struct.unpack("<HL", tail[at + 10 : at + 16])
+        if entries != 0xFFFF and directory != 0xFFFFFFFF:
+            return Directory(int(entries), int(directory))
         # ZIP64: the locator sits just before the classic record and points at the ZIP64 record.
         locator = tail[at - 20 : at] if at >= 20 else b""
         if not locator.startswith(_EOCD64_LOCATOR):
-            return int(entries)
+            raise NotAnArchive("a ZIP64 count without its ZIP64 record")
         offset = struct.unpack("<Q", locator[8:16])[0]
         if offset + 56 > size:
             raise NotAnArchive("the ZIP64 record lies outside the file")
@@ -57,28 +69,39 @@ def declared_entries(path: Path) -> int:
         record = handle.read(56)
         if not record.startswith(_EOCD64):
             raise NotAnArchive("no ZIP64 end-of-directory record")
-        return int(struct.unpack("<Q", record[32:40])[0])
+        entries, directory = struct.unpack("<2Q", record[32:48])
+        return Directory(int(entries), int(directory))
 
 
 def _megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):,.0f} MB" if size >= 1024 * 1024 else f"{max(1, size // 1024):,} KB"
 
 
-def check_entries(path: Path, max_entries: int, label: str) -> None:
+def check_directory(path: Path, max_entries: int, label: str) -> None:
+    """Refuse an archive whose directory declares more entries than allowed, or is larger than its
+    declared entries need: ``zipfile`` builds an object for every entry it finds there, whatever the
+    count says."""
     try:
-        entries = declared_entries(path)
+        directory = declared_directory(path)
     except NotAnArchive as exc:
         raise zipfile.BadZipFile(str(exc)) from exc
-    if entries > max_entries:
+    if directory.entries > max_entries:
         raise LimitExceeded(
-            "archive", f"The {label} holds {entries:,} packed parts; at most {max_entries:,} are allowed in one file."
+            "archive",
+            f"The {label} holds {directory.entries:,} packed parts; at most {max_entries:,} are allowed in one file.",
+        )
+    if directory.size > max(1, directory.entries) * ENTRY_RECORD_BYTES:
+        raise LimitExceeded(
+            "archive",
+            f"The {label}'s list of packed parts takes {_megabytes(directory.size)}, far more than the "
+            f"{directory.entries:,} parts it declares need: the file is damaged or made to mislead.",
         )
 
 
 def open_checked(path: Path, limits: ContentLimits, label: str) -> zipfile.ZipFile:
     """The archive, once its entry count, total unpacked size and packing ratios are within limits.
     Raises :class:`LimitExceeded`, or ``zipfile.BadZipFile`` for a damaged archive."""
-    check_entries(path, limits.archive_entries, label)
+    check_directory(path, limits.archive_entries, label)
     archive = zipfile.ZipFile(path)
     try:
         infos = archive.infolist()

@@ -12,10 +12,11 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from app.storage.archive import NotAnArchive, declared_entries
+from app.storage.archive import NotAnArchive, declared_directory
 
 HEAD_BYTES = 8192
 SNIFF_MAX_ENTRIES = 100_000
+SNIFF_MAX_DIRECTORY = 8 * 1024 * 1024  # an Office file's list of parts takes a few KB
 
 
 @dataclass(frozen=True)
@@ -124,9 +125,11 @@ def _sniff_zip(path: Path) -> Sniffed:
     try:
         # ``zipfile`` builds an object per entry: count them first, so a directory of a million
         # tiny entries cannot fill the API's memory (the worker applies the configured, lower cap).
-        entries = declared_entries(path)
-        if entries > SNIFF_MAX_ENTRIES:
-            return Sniffed(None, f"a ZIP archive of {entries:,} parts (more than {SNIFF_MAX_ENTRIES:,})")
+        directory = declared_directory(path)
+        if directory.entries > SNIFF_MAX_ENTRIES:
+            return Sniffed(None, f"a ZIP archive of {directory.entries:,} parts (more than {SNIFF_MAX_ENTRIES:,})")
+        if directory.size > SNIFF_MAX_DIRECTORY:
+            return Sniffed(None, f"a ZIP archive whose list of parts takes {directory.size // 1024:,} KB")
         with zipfile.ZipFile(path) as archive:
             names = set(archive.namelist())
     except (zipfile.BadZipFile, NotAnArchive, OSError):

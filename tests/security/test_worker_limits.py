@@ -99,6 +99,13 @@ CASES = [
         "archive",
         "The Word document holds 20,0",  # the parts of a real document plus 20,000
     ),
+    Case(
+        "Understated parts.docx",
+        lambda: hostile.docx_understating_parts(20_000),
+        "failed",
+        "archive",
+        "list of packed parts takes 1 MB, far more than the 17 parts it declares need",
+    ),
     Case("Two million paragraphs.docx", lambda: hostile.docx_paragraphs(2_000_000), "ready"),
     Case(
         "Large photo.png",
