@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from app.errors import ApiError, invalid, validation_error
+from app.params import declared_length
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -33,8 +34,8 @@ def json_response(content: Any, status: int = 200) -> OrjsonResponse:
 
 async def read_body(request: Request) -> Any:
     """The request's JSON body, refusing bodies that are too large or not JSON."""
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_JSON_BODY:
+    declared = declared_length(request)
+    if declared is not None and declared > MAX_JSON_BODY:
         raise ApiError(413, "The request body is too large.")
     raw = await request.body()
     if len(raw) > MAX_JSON_BODY:
@@ -71,13 +72,3 @@ def parse(model: type[Model], data: Any) -> Model:
 
 async def read_model(request: Request, model: type[Model]) -> Model:
     return parse(model, await read_body(request))
-
-
-def path_int(request: Request, name: str = "id") -> int:
-    raw = request.path_params.get(name)
-    if isinstance(raw, int):
-        return raw
-    try:
-        return int(str(raw))
-    except ValueError as exc:
-        raise ApiError(404, "Not found.") from exc

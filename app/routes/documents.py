@@ -23,7 +23,8 @@ from starlette.routing import Route
 
 from app.auth.service import Principal
 from app.errors import ApiError, invalid
-from app.http import NUL_MESSAGE, json_response, path_int
+from app.http import NUL_MESSAGE, json_response
+from app.params import declared_length, path_int
 from app.portal import authenticate, portal_of
 from app.services import documents
 from app.services.permissions import require_staff
@@ -188,8 +189,8 @@ async def _read_form(request: Request, staging: Path, *, max_bytes: int, max_fil
     content_type, params = parse_options_header(request.headers.get("content-type"))
     if content_type != b"multipart/form-data" or b"boundary" not in params:
         raise ApiError(415, "Send the files as multipart/form-data (a form with one or more 'file' fields).")
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > max_bytes * max_files + FORM_OVERHEAD:
+    declared = declared_length(request)
+    if declared is not None and declared > max_bytes * max_files + FORM_OVERHEAD:
         raise ApiError(413, f"The upload is too large: each file may be at most {_megabytes(max_bytes)}.")
     stream = _FormStream(staging, max_bytes=max_bytes, max_files=max_files)
     try:

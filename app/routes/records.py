@@ -9,7 +9,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from app.auth.service import Principal
-from app.http import json_response, path_int, read_body
+from app.http import json_response, read_body
+from app.params import path_int
 from app.portal import authenticate, portal_of
 from app.services import records
 from app.services.permissions import require_staff

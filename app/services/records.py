@@ -13,11 +13,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ColumnElement, Date, DateTime, Numeric, TypeDecorator, func, or_, update
+from sqlalchemy import ColumnElement, Date, DateTime, Numeric, TypeDecorator, delete, func, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
@@ -27,6 +27,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth.service import Principal
 from app.errors import ApiError, forbidden, invalid, not_found, validation_error
 from app.http import parse
+from app.params import query_ids, query_int
 from app.realtime import rooms
 from app.realtime.sink import EventSink
 from app.services import notifications, permissions
@@ -73,20 +74,10 @@ def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery
     """Read ``page``, ``perPage``, ``sort``, ``order``, ``q`` and the filters; 422 on anything wrong."""
     errors: dict[str, str] = {}
 
-    def positive(name: str, default: int, upper: int | None = None) -> int:
-        raw = params.get(name)
-        if raw is None or raw == "":
-            return default
-        if not raw.isdigit() or int(raw) < 1:
-            errors[name] = "Use a whole number of 1 or more."
-            return default
-        if upper is not None and int(raw) > upper:
-            errors[name] = f"Use at most {upper}."
-            return default
-        return int(raw)
-
-    page = positive("page", 1)
-    per_page = positive("perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
+    page = cast(int, query_int(params, "page", default=1, minimum=1, errors=errors))
+    per_page = cast(
+        int, query_int(params, "perPage", default=DEFAULT_PER_PAGE, minimum=1, maximum=MAX_PER_PAGE, errors=errors)
+    )
     sort_key = params.get("sort") or "id"
     sortable = spec.sortable
     if sort_key not in sortable:
