@@ -97,14 +97,9 @@ def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery
             errors[to_camel(column)] = f"Unknown value {wrong[0]!r}. Use one of: {', '.join(sorted(allowed))}."
         filters[column] = values
     for column in spec.id_filters:
-        raw = params.get(to_camel(column))
-        if not raw:
-            continue
-        values = [v.strip() for v in raw.split(",") if v.strip()]
-        if not all(v.isdigit() for v in values):
-            errors[to_camel(column)] = "Use record ids (whole numbers), separated by commas."
-            continue
-        filters[column] = [int(v) for v in values]
+        ids = query_ids(params, to_camel(column), errors)
+        if ids:
+            filters[column] = ids
     q = (params.get("q") or "").strip()
     if len(q) > 200:
         errors["q"] = "Search for at most 200 characters."
@@ -486,7 +481,12 @@ async def delete_record(
         for k, v in row_values(record).items()
         if v is not None and k in spec.create_model.model_fields
     }
-    await session.delete(record)
+    # Conditional, like the versioned UPDATE: of several racing deletes exactly one removes the row
+    # (the others wait on its lock, then match nothing), so one history entry, one push, one 200.
+    result = await session.exec(delete(spec.table).where(spec.table.id == record_id))  # type: ignore[attr-defined]
+    if result.rowcount != 1:
+        await session.rollback()
+        raise not_found(f"No {spec.label} with id {record_id}.")
     _record_change(session, spec, record_id, "delete", actor, snapshot)
     await _commit(session, spec)
     await announce(events, spec, "deleted", public, actor.user_id, [])
