@@ -12,10 +12,12 @@ from starlette.responses import Response
 
 from app.errors import ApiError, invalid, validation_error
 from app.params import declared_length
+from app.stored_json import MAX_DEPTH, depth_exceeds
 
 Model = TypeVar("Model", bound=BaseModel)
 
 MAX_JSON_BODY = 1_000_000
+MAX_BODY_DEPTH = 2 * MAX_DEPTH  # a body wraps what it stores in a level or two; stored values get MAX_DEPTH
 NUL_MESSAGE = "Text may not contain NUL characters."
 
 
@@ -46,6 +48,10 @@ async def read_body(request: Request) -> Any:
         data = orjson.loads(raw)
     except (orjson.JSONDecodeError, json.JSONDecodeError) as exc:
         raise invalid("The body is not valid JSON.") from exc
+    # Refused on arrival, whatever the call: no call takes anything this deep, and a stored value
+    # deeper than orjson writes (254) could never be answered again (app/stored_json.py).
+    if raw.count(b"[") + raw.count(b"{") > MAX_BODY_DEPTH and depth_exceeds(data, MAX_BODY_DEPTH):
+        raise invalid(f"The body is nested too deeply (at most {MAX_BODY_DEPTH} levels).")
     if b"\\u0000" in raw and _has_nul(data):  # no text column takes NUL (PostgreSQL raises on it)
         raise invalid(NUL_MESSAGE)
     return data

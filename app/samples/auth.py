@@ -325,8 +325,9 @@ async def update_user(request: Request) -> Response:
         principal = Principal(user_id=user_id, session_id="", username=user.username, roles=())
         changes = MeUpdate(settings=body.user.data.settings, shortcuts=body.user.data.shortcuts)
         await users.update_me(session=session, settings=portal.settings, principal=principal, data=changes)
-        await session.refresh(user)
-        return json_response(mock_user(user, portal))
+        response = json_response(mock_user(user, portal))  # built before the commit, as PATCH /me
+        await session.commit()
+        return response
 
 
 routes = [
