@@ -42,15 +42,26 @@ async def chat_contacts(request: Request) -> Response:
 
 
 async def get_chat(request: Request) -> Response:
-    """The conversation with ``contactId`` (created empty when none exists); marks it read."""
+    """A page of the conversation with ``contactId``, newest messages first page; marks it read.
+
+    Without ``before``: the newest 50 messages (the chat is created empty when none exists) and the
+    chat is marked read. With ``before=<message id>``: the 50 before it, read mark untouched.
+    ``olderCursor`` is the ``before`` of the next older page, null at the conversation's start.
+    """
     principal = require_staff(await authenticate(request))
     contact_id = cast(int, query_int(request.query_params, "contactId", required=True, minimum=1))
     user_id = query_int(request.query_params, "userId", minimum=1)
+    before = query_int(request.query_params, "before", minimum=1)
     portal = portal_of(request)
     async with portal.db.session() as session:
         return json_response(
             await chat.get_chat(
-                session=session, principal=principal, contact_id=contact_id, user_id=user_id, events=portal.events
+                session=session,
+                principal=principal,
+                contact_id=contact_id,
+                user_id=user_id,
+                before=before,
+                events=portal.events,
             )
         )
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any
 
+from pydantic.alias_generators import to_camel
 from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
 from starlette.requests import Request
 from starlette.responses import Response
@@ -22,6 +23,8 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from app.http import json_response
 from app.portal import portal_of
+from app.services.resources import RESOURCES
+from schemas.base import DB_INT_MAX
 
 # Calls answered without a token: health and keys, the sign-in steps, the template's mock sign-in.
 PUBLIC_PATHS = frozenset(
@@ -51,6 +54,7 @@ CREDENTIAL_PATHS = frozenset(
 # Calls that find their item by an id in the query or body (not the path): 404 when there is none.
 LOOKUP_PATHS = frozenset(
     {
+        "/api/chat/get-chat",
         "/api/chat/messages",
         "/api/mail-app/mail",
         "/api/scrumboard-app/board",
@@ -83,6 +87,41 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("PATCH", "/documents/{id}"): frozenset({"409"}),
     ("PATCH", "/leads/{id}"): frozenset({"409"}),
 }
+# Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
+_RECORD_LISTS = {f"/{name}": spec for name, spec in RESOURCES.items()}
+
+
+def _integer(
+    name: str, description: str, *, required: bool = False, minimum: int = 1, maximum: int = DB_INT_MAX
+) -> dict[str, Any]:
+    schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
+
+
+def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
+    """The integer query parameters of a call (the others are described in its summary)."""
+    if method != "GET":
+        return []
+    if path in _RECORD_LISTS:
+        return [
+            _integer("page", "Page number, from 1."),
+            _integer("perPage", "Items per page.", maximum=100),
+            *(
+                _integer(to_camel(c), "Only these ids (also a comma-separated list).")
+                for c in _RECORD_LISTS[path].id_filters
+            ),
+        ]
+    if path == "/api/chat/get-chat":
+        return [
+            _integer("contactId", "The other member of the conversation.", required=True),
+            _integer("userId", "The caller's own id (the spec sends it)."),
+            _integer("before", "A message id: the page of messages before it (the previous answer's olderCursor)."),
+        ]
+    if path == "/api/chat/messages":
+        return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
+    return []
+
+
 IMPLICIT_METHODS = frozenset({"HEAD"})  # Starlette adds HEAD to every GET route
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
@@ -184,6 +223,7 @@ def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
     if description.strip():
         operation["description"] = description.strip()
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
+    parameters += query_parameters(method, path)
     if parameters:
         operation["parameters"] = parameters
     if method in BODY_METHODS:

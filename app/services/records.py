@@ -317,11 +317,16 @@ async def check_references(
         value = values.get(column)
         if value is None:
             continue
-        stmt = select(spec.table).where(getattr(spec.table, column) == value)
+        # Without regard to case, as the unique index on lower(column) (migration 3e7c1a9d5b20).
+        stmt = select(spec.table).where(func.lower(getattr(spec.table, column)) == func.lower(value))
         if record_id is not None:
             stmt = stmt.where(spec.table.id != record_id)  # type: ignore[attr-defined]
-        if (await session.exec(stmt)).first() is not None:
-            errors[to_camel(column)] = f"'{value}' is already used by another {spec.label}."
+        taken = (await session.exec(stmt)).first()
+        if taken is not None:
+            errors[to_camel(column)] = (
+                f"'{value}' is already used by another {spec.label} ('{getattr(taken, column)}'); "
+                f"{to_camel(column)}s are compared without regard to case."
+            )
     if errors:
         raise invalid("Check the highlighted fields. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
 
