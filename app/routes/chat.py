@@ -10,7 +10,7 @@ from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.http import json_response, path_int, read_model
-from app.portal import authenticate, portal_of
+from app.portal import authenticate, limit, portal_of
 from app.services import chat, notifications, quick_panel
 from app.services.permissions import require_staff
 from schemas.chat import ChatUserDataRequest, QuickPanelItemInput, ReadRequest, SendMessageRequest
@@ -60,7 +60,12 @@ async def get_chat(request: Request) -> Response:
     async with portal.db.session() as session:
         return json_response(
             await chat.get_chat(
-                session=session, principal=principal, contact_id=contact_id, user_id=user_id, events=portal.events
+                session=session,
+                settings=portal.settings,
+                principal=principal,
+                contact_id=contact_id,
+                user_id=user_id,
+                events=portal.events,
             )
         )
 
@@ -68,12 +73,14 @@ async def get_chat(request: Request) -> Response:
 async def send_message(request: Request) -> Response:
     """Store a message, then push it to both members; answers the message and the chat list entry."""
     principal = require_staff(await authenticate(request))
+    await limit(request, "chat", principal)
     body = await read_model(request, SendMessageRequest)
     portal = portal_of(request)
     async with portal.db.session() as session:
         return json_response(
             await chat.send_message(
                 session=session,
+                settings=portal.settings,
                 principal=principal,
                 chat_id=body.chat_id,
                 contact_id=body.contact_id,

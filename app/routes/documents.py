@@ -24,7 +24,7 @@ from starlette.routing import Route
 from app.auth.service import Principal
 from app.errors import ApiError, invalid
 from app.http import NUL_MESSAGE, json_response, path_int
-from app.portal import authenticate, portal_of
+from app.portal import authenticate, limit, portal_of
 from app.services import documents
 from app.services.permissions import require_staff
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
@@ -225,6 +225,7 @@ async def _staff(request: Request) -> Principal:
 async def upload(request: Request) -> Response:
     principal = await _staff(request)
     documents.require_uploader(principal)  # before reading a single byte of the body
+    await limit(request, "upload", principal)
     portal = portal_of(request)
     settings = portal.settings
     storage = storage_of(request)
@@ -284,6 +285,7 @@ async def thumbnail(request: Request) -> Response:
 
 async def retry(request: Request) -> Response:
     principal = await _staff(request)
+    await limit(request, "write", principal)
     document_id = path_int(request)
     portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
@@ -297,6 +299,7 @@ async def retry(request: Request) -> Response:
 async def delete(request: Request) -> Response:
     """Delete a document and its stored file and thumbnail (managers and admins)."""
     principal = await _staff(request)
+    await limit(request, "write", principal)
     portal = portal_of(request)
     async with portal.db.session() as session:
         deleted = await documents.delete_document(
