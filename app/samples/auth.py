@@ -216,8 +216,9 @@ async def holder_of(portal: Portal, claims: MockClaims) -> User | SampleUser | N
     return found
 
 
-def _signed_in(portal: Portal, user: User | SampleUser, claims: MockClaims) -> Response:
-    return json_response({"user": mock_user(user, portal), "access_token": issue_mock_token(portal, claims, utcnow())})
+def _signed_in(portal: Portal, user: User | SampleUser, claims: MockClaims, now: datetime | None = None) -> Response:
+    token = issue_mock_token(portal, claims, now or utcnow())
+    return json_response({"user": mock_user(user, portal), "access_token": token})
 
 
 def _invalid_token() -> Response:
@@ -305,7 +306,7 @@ async def sign_in(request: Request) -> Response:
         )
         if not correct:
             return json_response({"error": {"email": None, "password": WRONG_PASSWORD}})
-        return _signed_in(portal, sample, _sample_claims(sample, now))
+        return _signed_in(portal, sample, _sample_claims(sample, now), now)
     correct = await portal.auth.check_password(
         name=user.username if user is not None else typed,
         password_hash=user.password_hash if user is not None else None,
@@ -317,7 +318,7 @@ async def sign_in(request: Request) -> Response:
     if user is None or not correct:  # a portal name is never told apart from an unknown one
         return json_response({"error": {"email": UNKNOWN_USER, "password": WRONG_PASSWORD}})
     _refuse_unfinished(user)
-    return _signed_in(portal, user, await _open_mock_session(portal, user, now))
+    return _signed_in(portal, user, await _open_mock_session(portal, user, now), now)
 
 
 async def access_token(request: Request) -> Response:
@@ -381,7 +382,7 @@ async def register(request: Request) -> Response:
             await session.commit()
         except IntegrityError:  # the same email registered at the same moment
             return json_response({"error": {"email": EMAIL_IN_USE, "displayName": None, "password": None}})
-    return _signed_in(portal, user, _sample_claims(user, now))
+    return _signed_in(portal, user, _sample_claims(user, now), now)
 
 
 async def _portal_caller(request: Request, portal: Portal) -> User | SampleUser:
