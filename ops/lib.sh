@@ -18,17 +18,22 @@ find_python() {
   echo "Python 3.11 or newer is required" >&2; return 1
 }
 
+# The locked Python packages (requirements/dev.txt, every version and hash pinned; ./ops/lock writes it),
+# then the project itself, editable, without its dependencies and with the locked build backend.
 ensure_python() {
   if [ ! -x "$PY" ]; then
     log "creating the virtual environment"
     "$(find_python)" -m venv "$VENV"
   fi
   mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
+  if [ "${PORTAL_LOCK_CHECK:-1}" != 0 ]; then
+    "$PY" "$ROOT/ops/pylock.py" check  # a dependency added to pyproject.toml without ./ops/lock stops here
+  fi
+  local want; want="$(cat "$ROOT/requirements/dev.txt" "$ROOT/pyproject.toml" | sha256sum | cut -c1-16)"
   if [ "$(cat "$STAMPS/python" 2>/dev/null)" != "$want" ]; then
-    log "installing Python packages"
-    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[dev]"
+    log "installing the locked Python packages (requirements/dev.txt)"
+    "$PY" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$ROOT/requirements/dev.txt"
+    "$PY" -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e "$ROOT"
     echo "$want" > "$STAMPS/python"
   fi
 }
