@@ -67,7 +67,7 @@ ensure_bench_node() {
 
 build_ui() {
   local dist="$ROOT/ui/dist/index.html"
-  if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then
+  if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/precompress.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then
     log "building the UI"
     (cd "$ROOT/ui" && npm run --silent build)
   fi
