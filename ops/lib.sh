@@ -85,6 +85,17 @@ ensure_wrk() {
   fi
 }
 
+# Debian's nginx and its brotli_static module: tests/test_deploy.py serves the UI with the web image's
+# nginx configuration (ops/deploy/ui). Only the package: the test starts its own nginx on a free port.
+ensure_nginx() {
+  if { ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; } \
+    || [ ! -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
+    log "installing nginx and its brotli module (Debian packages) for the deploy configuration's test"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static >/dev/null
+  fi
+}
+
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ]; then
     log "installing Chromium (Debian package) for the browser tests"
