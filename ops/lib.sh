@@ -92,7 +92,14 @@ ensure_nginx() {
     || [ ! -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
     log "installing nginx and its brotli module (Debian packages) for the deploy configuration's test"
     as_root apt-get update -qq
+    # Install the package only: a policy-rc.d answering 101 keeps Debian from starting the system
+    # nginx on port 80 (which fails the install where that port is taken).
+    local policy=/usr/sbin/policy-rc.d placed=0
+    if [ ! -e "$policy" ]; then
+      printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null && as_root chmod +x "$policy" && placed=1
+    fi
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static >/dev/null
+    if [ "$placed" = 1 ]; then as_root rm -f "$policy"; fi
   fi
 }
 
