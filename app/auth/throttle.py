@@ -8,7 +8,7 @@ Two counts, each a row of ``sign_in_throttle``:
 - per name, from any address (the name itself): the same schedule, only after a much higher count
   (``LOCKOUT_ACCOUNT_FREE_FAILURES``), against guessing spread over many addresses. An address that
   has no failures on that name still gets its password and code checked for an account with
-  two-step sign-in, so a stranger cannot keep a known user out (``AuthService.verify_credentials``).
+  two-step sign-in, so a stranger cannot keep a known user out (``AuthService.check_password``).
 
 Names that match no account are counted alike, so the answers never tell which names are real.
 
