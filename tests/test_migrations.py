@@ -14,7 +14,7 @@ from app.db import make_sync_engine
 from app.settings import Settings
 from tests.support import make_settings
 
-BEFORE_CASE_RULE = "5c2a9e1f7b31"
+BEFORE_CASE_RULE = "a7c3e5d21f04"
 
 
 def test_asset_tags_that_differ_only_in_case_are_kept_apart(tmp_path: Path, redis_url: str) -> None:

@@ -11,7 +11,7 @@ from starlette.routing import Route
 from app.errors import not_found
 from app.http import json_response, read_model
 from app.params import path_int, query_int
-from app.portal import authenticate, portal_of
+from app.portal import authenticate, limit, portal_of
 from app.services import chat, notifications, quick_panel
 from app.services.permissions import require_staff
 from schemas.chat import ChatUserDataRequest, QuickPanelItemInput, ReadRequest, SendMessageRequest
@@ -57,6 +57,7 @@ async def get_chat(request: Request) -> Response:
         return json_response(
             await chat.get_chat(
                 session=session,
+                settings=portal.settings,
                 principal=principal,
                 contact_id=contact_id,
                 user_id=user_id,
@@ -69,12 +70,14 @@ async def get_chat(request: Request) -> Response:
 async def send_message(request: Request) -> Response:
     """Store a message, then push it to both members; answers the message and the chat list entry."""
     principal = require_staff(await authenticate(request))
+    await limit(request, "chat", principal)
     body = await read_model(request, SendMessageRequest)
     portal = portal_of(request)
     async with portal.db.session() as session:
         return json_response(
             await chat.send_message(
                 session=session,
+                settings=portal.settings,
                 principal=principal,
                 chat_id=body.chat_id,
                 contact_id=body.contact_id,

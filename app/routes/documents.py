@@ -25,7 +25,7 @@ from app.auth.service import Principal
 from app.errors import ApiError, invalid
 from app.http import NUL_MESSAGE, json_response
 from app.params import declared_length, path_int
-from app.portal import authenticate, portal_of
+from app.portal import authenticate, limit, portal_of
 from app.services import documents
 from app.services.permissions import require_staff
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
@@ -226,6 +226,7 @@ async def _staff(request: Request) -> Principal:
 async def upload(request: Request) -> Response:
     principal = await _staff(request)
     documents.require_uploader(principal)  # before reading a single byte of the body
+    await limit(request, "upload", principal)
     portal = portal_of(request)
     settings = portal.settings
     storage = storage_of(request)
@@ -285,6 +286,7 @@ async def thumbnail(request: Request) -> Response:
 
 async def retry(request: Request) -> Response:
     principal = await _staff(request)
+    await limit(request, "write", principal)
     document_id = path_int(request)
     portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
@@ -298,6 +300,7 @@ async def retry(request: Request) -> Response:
 async def delete(request: Request) -> Response:
     """Delete a document and its stored file and thumbnail (managers and admins)."""
     principal = await _staff(request)
+    await limit(request, "write", principal)
     portal = portal_of(request)
     async with portal.db.session() as session:
         deleted = await documents.delete_document(

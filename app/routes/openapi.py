@@ -23,6 +23,7 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from app.http import json_response
 from app.portal import portal_of
+from app.ratelimit import LIMITED_CALLS
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
 
@@ -74,13 +75,15 @@ MEDIA_TYPES = {
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
 PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("GET", "/metrics"): frozenset({"403"}),
-    ("POST", "/auth/sign-in"): frozenset({"403", "429"}),
-    ("POST", "/auth/challenge"): frozenset({"429"}),
-    ("GET", "/api/auth"): frozenset({"429"}),
-    ("POST", "/api/auth"): frozenset({"429"}),
-    ("POST", "/auth/totp/setup"): frozenset({"409"}),
-    ("POST", "/auth/totp/verify"): frozenset({"409"}),
-    ("POST", "/auth/totp/disable"): frozenset({"409"}),
+    # 429: locked out (app/auth/throttle.py); 503: too many password checks waiting (app/auth/passwords.py).
+    ("POST", "/auth/sign-in"): frozenset({"403", "429", "503"}),
+    ("POST", "/auth/challenge"): frozenset({"429", "503"}),
+    ("GET", "/api/auth"): frozenset({"403", "429", "503"}),
+    ("POST", "/api/auth"): frozenset({"403", "429", "503"}),
+    ("POST", "/api/auth/register"): frozenset({"403", "503"}),  # 403: registration is switched off
+    ("POST", "/auth/totp/setup"): frozenset({"409", "429", "503"}),
+    ("POST", "/auth/totp/verify"): frozenset({"409", "429", "503"}),
+    ("POST", "/auth/totp/disable"): frozenset({"409", "429", "503"}),
     ("POST", "/documents/upload"): frozenset({"415"}),
     ("POST", "/documents/{id}/retry"): frozenset({"409"}),
     ("PATCH", "/assets/{id}"): frozenset({"409"}),
@@ -185,7 +188,8 @@ def _operation_id(method: str, path: str) -> str:
 
 
 def refusals(method: str, path: str, route: Route) -> list[str]:
-    """The 4xx statuses a call can answer; ``tests/security/test_fuzz.py`` holds every call to them."""
+    """The refusals a call can answer (4xx, and 503 for the password checks' queue);
+    ``tests/security/test_fuzz.py`` holds every call to them."""
     codes = {"422"}  # any call: a query, path or body that is not valid
     if method in BODY_METHODS:
         codes.add("413")  # a body over the size limit
@@ -196,6 +200,8 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     if route.param_convertors or path in LOOKUP_PATHS:
         codes.add("404")
     codes |= PARTICULAR.get((method, path), frozenset())
+    if (method, path) in LIMITED_CALLS:
+        codes.add("429")  # over a rate limit (app/ratelimit.py), with Retry-After
     return sorted(codes)
 
 

@@ -17,7 +17,7 @@ from sqlalchemy import func
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.service import Principal, roles_of
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.realtime import rooms
 from app.realtime.presence import Presence
@@ -27,6 +27,7 @@ from app.settings import Settings
 from schemas.base import utcnow
 from schemas.chat import Chat, ChatMessage, ChatProfile, ChatReadMark
 from schemas.events import ChatMessagePushed, ChatRead
+from schemas.options import UserState
 from schemas.users import User
 
 CHOOSABLE_STATUSES = ("online", "away", "do-not-disturb", "offline")
@@ -167,9 +168,15 @@ async def _page(session: AsyncSession, chat_id: str, before: int | None) -> tupl
     return page, (page[0].id if len(rows) > PAGE_SIZE else None)
 
 
+def _reachable(user: User, settings: Settings) -> bool:
+    """A person chats only with active staff: not a disabled account, not one without a portal role."""
+    return user.state != UserState.DISABLED and bool(roles_of(user, settings))
+
+
 async def get_chat(
     *,
     session: AsyncSession,
+    settings: Settings,
     principal: Principal,
     contact_id: int,
     user_id: int | None,
@@ -186,7 +193,7 @@ async def get_chat(
     if contact_id == principal.user_id:
         raise invalid("Pick another person to chat with.", {"contactId": "That is you."})
     contact = await session.get(User, contact_id)
-    if contact is None:
+    if contact is None or not _reachable(contact, settings):
         raise not_found(f"No contact with id {contact_id}.")
     low, high = _pair(principal.user_id, contact_id)
     chat = (await session.exec(select(Chat).where(Chat.user_low == low, Chat.user_high == high))).first()
@@ -210,11 +217,21 @@ async def get_chat(
 
 
 async def send_message(
-    *, session: AsyncSession, principal: Principal, chat_id: str, contact_id: int, text: str, events: EventSink
+    *,
+    session: AsyncSession,
+    settings: Settings,
+    principal: Principal,
+    chat_id: str,
+    contact_id: int,
+    text: str,
+    events: EventSink,
 ) -> dict[str, Any]:
     chat = await _member_chat(session, chat_id, principal.user_id)
     if _other(chat, principal.user_id) != contact_id:
         raise invalid("That contact is not part of this chat.", {"contactId": "Not in this chat."})
+    contact = await session.get(User, contact_id)
+    if contact is None or not _reachable(contact, settings):
+        raise forbidden("This person's account is disabled: messages can no longer reach them.")
     text = text.strip()
     if is_blank(text):  # "", spaces, or only zero-width characters
         raise invalid("Type a message before sending.", {"message": "Empty messages are not sent."})

@@ -1,7 +1,7 @@
 """asset tags unique without regard to case; chat history paged by (chat_id, id)
 
 Revision ID: 3e7c1a9d5b20
-Revises: 5c2a9e1f7b31
+Revises: a7c3e5d21f04
 Create Date: 2026-11-24 16:30:00
 
 "T-100" and "t-100" were two assets; a unique index on lower(tag) makes them one tag (the service
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "3e7c1a9d5b20"
-down_revision: str | None = "5c2a9e1f7b31"
+down_revision: str | None = "a7c3e5d21f04"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
