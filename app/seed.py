@@ -181,6 +181,7 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
     """Fill an empty database; answers False (and changes nothing) when users already exist."""
     if (await session.exec(select(func.count()).select_from(User))).one():
         return False
+    require_seed_packages()  # before the first write: a seed that stops half-way leaves a half-filled database
     created: dict[str, User] = {}
     for username, name, role in DEMO_USERS:
         user, _ = await users.create_user(
@@ -231,6 +232,14 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
     await load_all(session)
     log.info("seeded %d users, %d assets, %d opportunities, and the sample areas", len(created), assets, leads)
     return True
+
+
+def require_seed_packages() -> None:
+    """The demo files need fpdf2 (the seed extra), which the production install leaves out."""
+    try:
+        import fpdf  # noqa: F401
+    except ImportError as exc:
+        raise RuntimeError("the demo seed needs fpdf2, a development package: install requirements/dev.txt") from exc
 
 
 # --- real demo documents: files made here (fixed randomness), processed like any upload ---------------

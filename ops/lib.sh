@@ -18,17 +18,22 @@ find_python() {
   echo "Python 3.11 or newer is required" >&2; return 1
 }
 
+# The locked Python packages (requirements/dev.txt, every version and hash pinned; ./ops/lock writes it),
+# then the project itself, editable, without its dependencies and with the locked build backend.
 ensure_python() {
   if [ ! -x "$PY" ]; then
     log "creating the virtual environment"
     "$(find_python)" -m venv "$VENV"
   fi
   mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
+  if [ "${PORTAL_LOCK_CHECK:-1}" != 0 ]; then
+    "$PY" "$ROOT/ops/pylock.py" check  # a dependency added to pyproject.toml without ./ops/lock stops here
+  fi
+  local want; want="$(cat "$ROOT/requirements/dev.txt" "$ROOT/pyproject.toml" | sha256sum | cut -c1-16)"
   if [ "$(cat "$STAMPS/python" 2>/dev/null)" != "$want" ]; then
-    log "installing Python packages"
-    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[dev]"
+    log "installing the locked Python packages (requirements/dev.txt)"
+    "$PY" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$ROOT/requirements/dev.txt"
+    "$PY" -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e "$ROOT"
     echo "$want" > "$STAMPS/python"
   fi
 }
@@ -62,7 +67,7 @@ ensure_bench_node() {
 
 build_ui() {
   local dist="$ROOT/ui/dist/index.html"
-  if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then
+  if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/precompress.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then
     log "building the UI"
     (cd "$ROOT/ui" && npm run --silent build)
   fi
@@ -77,6 +82,24 @@ ensure_wrk() {
     log "installing wrk (HTTP load generator, Debian package) for the benchmarks"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+  fi
+}
+
+# Debian's nginx and its brotli_static module: tests/test_deploy.py serves the UI with the web image's
+# nginx configuration (ops/deploy/ui). Only the package: the test starts its own nginx on a free port.
+ensure_nginx() {
+  if { ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; } \
+    || [ ! -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
+    log "installing nginx and its brotli module (Debian packages) for the deploy configuration's test"
+    as_root apt-get update -qq
+    # Install the package only: a policy-rc.d answering 101 keeps Debian from starting the system
+    # nginx on port 80 (which fails the install where that port is taken).
+    local policy=/usr/sbin/policy-rc.d placed=0
+    if [ ! -e "$policy" ]; then
+      printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null && as_root chmod +x "$policy" && placed=1
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static >/dev/null
+    if [ "$placed" = 1 ]; then as_root rm -f "$policy"; fi
   fi
 }
 

@@ -18,7 +18,7 @@ from sqlalchemy import JSON, Column, ForeignKey, Integer, Numeric, String, Text
 from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
-from schemas.base import ApiModel, UtcDateTime, utcnow
+from schemas.base import DB_INT_MAX, ApiModel, UtcDateTime, utcnow
 from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, LeadStage, Risk
 from schemas.users import UserRef
 
@@ -60,8 +60,8 @@ class PublicMeta(ApiModel):
 
 class UpdateMeta(SQLModel):
     model_config = _INPUT
-    id: int
-    version: int = Field(ge=1)
+    id: int = Field(le=DB_INT_MAX)
+    version: int = Field(ge=1, le=DB_INT_MAX)
 
 
 # --- Assets ----------------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ class AssetBase(SQLModel):
     status: AssetStatus = Field(default=AssetStatus.GOOD, sa_column=Column(String(8), nullable=False, index=True))
     risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False, index=True))
     location: str | None = Field(default=None, max_length=200)
-    assigned_technician_id: int | None = None
+    assigned_technician_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     next_inspection: date | None = None
     purchase_date: date | None = None
     purchase_cost: Money | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
@@ -106,7 +106,7 @@ class AssetUpdate(UpdateMeta):
     status: AssetStatus | None = None
     risk: Risk | None = None
     location: str | None = Field(default=None, max_length=200)
-    assigned_technician_id: int | None = None
+    assigned_technician_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     next_inspection: date | None = None
     purchase_date: date | None = None
     purchase_cost: Decimal | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
@@ -125,8 +125,8 @@ class DocumentBase(SQLModel):
     model_config = _CAMEL
     title: str = Field(min_length=1, max_length=200)
     department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
-    asset_id: int | None = None
-    lead_id: int | None = None
+    asset_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
+    lead_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     notes: str | None = Field(default=None, max_length=10_000)
 
 
@@ -202,7 +202,7 @@ class LeadBase(SQLModel):
     probability: int = Field(default=10, ge=0, le=100)
     risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False, index=True))
     department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
-    owner_id: int | None = None
+    owner_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     expected_close: date | None = None
     notes: str | None = Field(default=None, max_length=10_000)
 
@@ -238,7 +238,7 @@ class LeadUpdate(UpdateMeta):
     probability: int | None = Field(default=None, ge=0, le=100)
     risk: Risk | None = None
     department: Department | None = None
-    owner_id: int | None = None
+    owner_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     expected_close: date | None = None
     notes: str | None = Field(default=None, max_length=10_000)
 

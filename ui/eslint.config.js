@@ -65,7 +65,7 @@ export default defineConfig([
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
-    files: ['eslint.config.js', 'vite.config.ts'],
+    files: ['eslint.config.js', 'vite.config.ts', 'precompress.ts', 'precompress.test.ts'],
     languageOptions: { globals: globals.node },
   },
   ...featureBoundaries,

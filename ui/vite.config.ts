@@ -1,10 +1,12 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { precompress } from './precompress.ts'
 
 // The UI is served on port 3000 (the API allows that origin through CORS).
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each text file of the build (served by app/ui_server.py and nginx).
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -23,7 +25,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'precompress.test.ts'],
     restoreMocks: true,
     // The page tests load lazy chunks; on a busy machine 5 s is not always enough.
     testTimeout: 20_000,

@@ -13,11 +13,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ColumnElement, Date, DateTime, Numeric, TypeDecorator, func, or_, update
+from sqlalchemy import ColumnElement, Date, DateTime, Numeric, TypeDecorator, delete, func, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
@@ -27,6 +27,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth.service import Principal
 from app.errors import ApiError, forbidden, invalid, not_found, validation_error
 from app.http import parse
+from app.params import query_ids, query_int
 from app.realtime import rooms
 from app.realtime.sink import EventSink
 from app.services import notifications, permissions
@@ -73,20 +74,10 @@ def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery
     """Read ``page``, ``perPage``, ``sort``, ``order``, ``q`` and the filters; 422 on anything wrong."""
     errors: dict[str, str] = {}
 
-    def positive(name: str, default: int, upper: int | None = None) -> int:
-        raw = params.get(name)
-        if raw is None or raw == "":
-            return default
-        if not raw.isdigit() or int(raw) < 1:
-            errors[name] = "Use a whole number of 1 or more."
-            return default
-        if upper is not None and int(raw) > upper:
-            errors[name] = f"Use at most {upper}."
-            return default
-        return int(raw)
-
-    page = positive("page", 1)
-    per_page = positive("perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
+    page = cast(int, query_int(params, "page", default=1, minimum=1, errors=errors))
+    per_page = cast(
+        int, query_int(params, "perPage", default=DEFAULT_PER_PAGE, minimum=1, maximum=MAX_PER_PAGE, errors=errors)
+    )
     sort_key = params.get("sort") or "id"
     sortable = spec.sortable
     if sort_key not in sortable:
@@ -106,14 +97,9 @@ def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery
             errors[to_camel(column)] = f"Unknown value {wrong[0]!r}. Use one of: {', '.join(sorted(allowed))}."
         filters[column] = values
     for column in spec.id_filters:
-        raw = params.get(to_camel(column))
-        if not raw:
-            continue
-        values = [v.strip() for v in raw.split(",") if v.strip()]
-        if not all(v.isdigit() for v in values):
-            errors[to_camel(column)] = "Use record ids (whole numbers), separated by commas."
-            continue
-        filters[column] = [int(v) for v in values]
+        ids = query_ids(params, to_camel(column), errors)
+        if ids:
+            filters[column] = ids
     q = (params.get("q") or "").strip()
     if len(q) > 200:
         errors["q"] = "Search for at most 200 characters."
@@ -331,11 +317,16 @@ async def check_references(
         value = values.get(column)
         if value is None:
             continue
-        stmt = select(spec.table).where(getattr(spec.table, column) == value)
+        # Without regard to case, as the unique index on lower(column) (migration 3e7c1a9d5b20).
+        stmt = select(spec.table).where(func.lower(getattr(spec.table, column)) == func.lower(value))
         if record_id is not None:
             stmt = stmt.where(spec.table.id != record_id)  # type: ignore[attr-defined]
-        if (await session.exec(stmt)).first() is not None:
-            errors[to_camel(column)] = f"'{value}' is already used by another {spec.label}."
+        taken = (await session.exec(stmt)).first()
+        if taken is not None:
+            errors[to_camel(column)] = (
+                f"'{value}' is already used by another {spec.label} ('{getattr(taken, column)}'); "
+                f"{to_camel(column)}s are compared without regard to case."
+            )
     if errors:
         raise invalid("Check the highlighted fields. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
 
@@ -495,7 +486,12 @@ async def delete_record(
         for k, v in row_values(record).items()
         if v is not None and k in spec.create_model.model_fields
     }
-    await session.delete(record)
+    # Conditional, like the versioned UPDATE: of several racing deletes exactly one removes the row
+    # (the others wait on its lock, then match nothing), so one history entry, one push, one 200.
+    result = await session.exec(delete(spec.table).where(spec.table.id == record_id))  # type: ignore[attr-defined]
+    if result.rowcount != 1:
+        await session.rollback()
+        raise not_found(f"No {spec.label} with id {record_id}.")
     _record_change(session, spec, record_id, "delete", actor, snapshot)
     await _commit(session, spec)
     await announce(events, spec, "deleted", public, actor.user_id, [])

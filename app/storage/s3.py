@@ -17,7 +17,13 @@ class S3Storage:
     def __init__(
         self, *, bucket: str, prefix: str, endpoint_url: str | None, region: str | None, staging_dir: Path
     ) -> None:
-        import boto3
+        try:
+            import boto3  # the s3 extra: not in the default production install
+        except ImportError as exc:
+            raise RuntimeError(
+                "STORAGE_URL=s3://... needs boto3, which the default production install leaves out: install "
+                "requirements/s3.txt (the image: docker compose build --build-arg LOCK=s3)"
+            ) from exc
 
         self.bucket = bucket
         self.prefix = f"{prefix}/" if prefix else ""

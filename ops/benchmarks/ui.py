@@ -7,8 +7,10 @@
 What is measured (each page in a fresh browser context, so nothing comes from the HTTP cache):
 
 * JavaScript for ``/login`` and ``/dashboard``: every ``.js`` file the page loaded until the network
-  was idle (``config.js`` too), each gzip-compressed here at level 6 (the UI server sends them
-  uncompressed; a proxy in front compresses them), summed. The file list is printed.
+  was idle (``config.js`` too), each gzip-compressed here at level 6, summed (the budget's measure,
+  whatever the server sends). The file list is printed.
+* Bytes on the wire for ``/login``: the body bytes of every answer of the UI server for that first
+  visit as Chromium received them (the server sends the build's brotli variants, ui/precompress.ts).
 * LOGIN -> dashboard drawn: in the page, from the click on LOGIN (a capturing listener) until the
   four stat figures, the pipeline and risk charts' bars, the inspection list and the activity list
   are in the DOM, then painted (the next animation frame, then a task posted from it).
@@ -56,6 +58,7 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 LOGIN_JS_BAR_KB = 150
+LOGIN_WIRE_BAR_KB = 160  # issue 20: every text file compressed, at most 160 KB in all
 LOGIN_TO_DASHBOARD_BAR_MS = 1000
 FRAME_MS = 16
 ROWS = 100
@@ -143,9 +146,11 @@ WATCH_ROW = """([id, marker]) => {
 
 @dataclass
 class Loaded:
-    """The JavaScript one page load fetched: (path, gzipped bytes) per file."""
+    """The JavaScript one page load fetched: (path, gzipped bytes) per file; and every file's body bytes
+    as received from the UI server (compressed as sent)."""
 
     files: list[tuple[str, int]]
+    wire: int = 0
 
     @property
     def kb(self) -> float:
@@ -175,15 +180,18 @@ async def javascript_for(browser: Any, ui_url: str, path: str, ready: str, stora
     try:
         page = await context.new_page()
         responses: list[Any] = []
-        page.on("response", lambda r: responses.append(r) if r.url.split("?")[0].endswith(".js") else None)
+        page.on("response", lambda r: responses.append(r) if r.url.startswith(ui_url) else None)
         await page.goto(path)
         await page.wait_for_function(ready, timeout=30_000)
         await page.wait_for_load_state("networkidle")
         files = []
+        wire = 0
         for response in responses:
-            body = await response.body()
-            files.append((response.url.removeprefix(ui_url), len(gzip.compress(body, compresslevel=6))))
-        return Loaded(sorted(files, key=lambda f: -f[1]))
+            wire += (await response.request.sizes())["responseBodySize"]
+            if response.url.split("?")[0].endswith(".js"):
+                body = await response.body()
+                files.append((response.url.removeprefix(ui_url), len(gzip.compress(body, compresslevel=6))))
+        return Loaded(sorted(files, key=lambda f: -f[1]), wire)
     finally:
         await context.close()
 
@@ -307,6 +315,14 @@ def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, 
         ),
         Figure(
             "UI",
+            "bytes on the wire for /login, first visit (every file, as sent)",
+            login_js.wire / 1000,
+            "KB",
+            f"<= {LOGIN_WIRE_BAR_KB} KB",
+            login_js.wire / 1000 <= LOGIN_WIRE_BAR_KB,
+        ),
+        Figure(
+            "UI",
             f"gzipped JS loaded for /dashboard, signed in ({len(dashboard_js.files)} files)",
             dashboard_js.kb,
             "KB",
@@ -356,7 +372,11 @@ def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, 
 
 def print_files(loaded: dict[str, Loaded]) -> None:
     for path, files in loaded.items():
-        print(f"    JS for {path}: {files.kb:.1f} KB gzipped in {len(files.files)} files", flush=True)
+        print(
+            f"    JS for {path}: {files.kb:.1f} KB gzipped in {len(files.files)} files; "
+            f"{files.wire / 1000:.1f} KB on the wire in all",
+            flush=True,
+        )
         for name, size in files.files:
             print(f"      {size / 1000:7.1f} KB  {name}")
 
