@@ -18,7 +18,7 @@ from app.observability import metrics
 from app.observability.logs import configure_logging
 from app.observability.middleware import RequestObservability
 from app.portal import Portal
-from app.routes import auth, bench, chat, documents, health, me, meta, openapi, records, staff
+from app.routes import auth, bench, chat, documents, health, inspections, me, meta, openapi, push, records, staff
 from app.samples.registry import sample_routes
 from app.security_headers import ExtraHeaders, api_headers
 from app.settings import Settings, get_settings
@@ -29,13 +29,15 @@ from app.text_guard import RefuseNul
 ROUTES = [
     *documents.routes,  # before records: /documents/upload is not /documents/{id}
     *records.routes,
+    *inspections.routes,
+    *push.routes,
     *meta.routes,
     *health.routes,
     *openapi.routes,
     *auth.routes,
     *me.routes,
     *staff.routes,
-    *chat.routes,
+    *chat.routes,  # after push: /notifications/preferences is not /notifications/{id}
     *sample_routes(),
 ]
 

@@ -17,6 +17,8 @@ from app.realtime.presence import Presence
 from app.realtime.server import Realtime
 from app.realtime.sink import EventSink, ServerSink
 from app.redis_conn import resolve_url
+from app.services.notifications import Notifier
+from app.services.push.queue import DeliveryQueue
 from app.settings import Settings
 
 
@@ -31,6 +33,8 @@ class Portal:
     realtime: Realtime
     events: EventSink
     limits: RateLimits
+    deliveries: DeliveryQueue  # notifications on to devices and e-mail (RQ, its own synchronous connection)
+    notifier: Notifier
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
@@ -43,6 +47,7 @@ class Portal:
         realtime = Realtime(settings=settings, redis_url=redis_url, redis=redis, auth=auth, presence=presence, db=db)
         presence.events = ServerSink(realtime.server)
         auth.announce_end = realtime.announce_session_end
+        deliveries = DeliveryQueue.from_url(redis_url, settings)
         return cls(
             settings=settings,
             db=db,
@@ -53,6 +58,8 @@ class Portal:
             realtime=realtime,
             events=ServerSink(realtime.server),
             limits=RateLimits(settings, redis),
+            deliveries=deliveries,
+            notifier=Notifier(settings, deliveries),
         )
 
     async def close(self) -> None:
@@ -60,6 +67,7 @@ class Portal:
         await self.realtime.close()
         await self.redis.aclose()
         await self.db.dispose()
+        self.deliveries.close()
 
 
 def portal_of(request: Request) -> Portal:

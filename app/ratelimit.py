@@ -50,6 +50,7 @@ RULES: dict[str, Rule] = {
     "upload": Rule("rate_limit_upload", per_user=True, what="uploads"),
     "chat": Rule("rate_limit_chat", per_user=True, what="chat messages"),
     "write": Rule("rate_limit_write", per_user=True, what="changes"),
+    "push-test": Rule("rate_limit_push_test", per_user=True, what="test notifications"),
 }
 
 #: The calls each rule guards; /openapi.json documents their 429 from here.
@@ -71,6 +72,13 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
         if not (resource == "documents" and method == "POST")  # documents are created by uploads
     },
     ("POST", "/documents/{id}/retry"): "write",
+    ("POST", "/assets/{id}/inspections"): "write",
+    ("PUT", "/inspection-intervals/{category}"): "write",
+    ("POST", "/push/subscriptions"): "write",
+    ("PATCH", "/push/subscriptions/{id}"): "write",
+    ("DELETE", "/push/subscriptions/{id}"): "write",
+    ("PATCH", "/notifications/preferences"): "write",
+    ("POST", "/push/test"): "push-test",
 }
 
 

@@ -8,9 +8,12 @@ unless the database, Redis, signing key and allowed origins are configured expli
 from __future__ import annotations
 
 import ipaddress
+import re
+from datetime import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from limits import parse_many
 from pydantic import Field, field_validator, model_validator
@@ -65,6 +68,7 @@ class Settings(BaseSettings):
     rate_limit_upload: str = "30/minute;300/hour"  # per user, and 3x that per address: /documents/upload
     rate_limit_chat: str = "30/10 seconds;1000/hour"  # per user, and 3x per address: chat messages
     rate_limit_write: str = "120/minute;2000/hour"  # per user, and 3x per address: record creates, edits, deletes
+    rate_limit_push_test: str = "5/minute;30/hour"  # per user: "Send a test notification" (each reaches every device)
     max_sockets_per_session: int = Field(default=10, ge=1)  # Socket.IO connections open at once per signed-in session
 
     # Passwords.
@@ -104,6 +108,39 @@ class Settings(BaseSettings):
     worker_heartbeat_seconds: int = Field(default=5, ge=1)  # a dead worker's job is noticed ~2 beats later
     worker_maintenance_seconds: int = Field(default=10, ge=1)  # how often workers look for abandoned jobs
 
+    # Notifications outside the open portal: Web Push from the workers (app/services/push), e-mail.
+    vapid_private_key: str = ""  # PEM, or the raw P-256 key in base64url; in development generated into DATA_DIR
+    vapid_private_key_file: Path | None = None
+    vapid_subject: str = ""  # mailto: or https: contact for the push services; required in production
+    # Endpoint prefixes a subscription may name (scheme://host[:port]/path...; "*." in the host matches
+    # subdomains): the browser vendors' push services. Checked on subscribe and again before each send.
+    web_push_allowed_endpoints: list[str] = Field(
+        default_factory=lambda: [
+            "https://fcm.googleapis.com/",  # Chrome, Edge on Android, Samsung Internet, Opera
+            "https://updates.push.services.mozilla.com/",  # Firefox
+            "https://*.notify.windows.com/",  # Edge on Windows (WNS)
+            "https://web.push.apple.com/",  # Safari on macOS and iOS 16.4+ (home-screen apps)
+        ]
+    )
+    web_push_max_devices: int = Field(default=10, ge=1, le=100)  # subscriptions per user
+    web_push_ttl: int = Field(default=24 * 3600, ge=0, le=28 * 24 * 3600)  # seconds a push service keeps one
+    web_push_timeout: float = Field(default=10.0, gt=0, le=60)  # seconds for one push service's answer
+    web_push_retries: int = Field(default=3, ge=0, le=10)  # further attempts after a failure that may pass
+    web_push_retry_backoff: list[int] = Field(default_factory=lambda: [10, 60, 300])  # seconds before each
+    notification_delivery_max_age: int = Field(default=3600, ge=60)  # older undelivered ones expire unpushed
+    email_backend: Literal["smtp", "log"] | None = None  # empty: smtp in production, log (no mail) elsewhere
+    smtp_host: str = ""
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_security: Literal["starttls", "tls", "none"] = "starttls"  # tls: implicit TLS (usually port 465)
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_from: str = ""  # "Staff portal <portal@example.com>"
+    smtp_timeout: float = Field(default=20.0, gt=0, le=120)
+    public_ui_url: str = ""  # links in e-mails; empty: the first of CORS_ORIGINS
+    # The daily inspection run (worker): at this local time, in this zone, once per day over all workers.
+    inspection_notice_time: str = "07:00"
+    inspection_timezone: str = "UTC"
+
     # Operations: processes, logs, metrics.
     api_processes: int = Field(default=1, ge=1, le=64)  # uvicorn worker processes of the API on one machine
     log_format: Literal["json", "text"] | None = None  # empty: JSON in production, text elsewhere
@@ -127,11 +164,44 @@ class Settings(BaseSettings):
         "rate_limit_upload",
         "rate_limit_chat",
         "rate_limit_write",
+        "rate_limit_push_test",
     )
     @classmethod
     def _valid_limits(cls, value: str) -> str:
         if value.strip():
             parse_many(value)  # a ValueError names what it could not read
+        return value
+
+    @field_validator("inspection_notice_time")
+    @classmethod
+    def _valid_time(cls, value: str) -> str:
+        if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", value.strip()):
+            raise ValueError("use HH:MM, 24-hour (07:00)")
+        return value.strip()
+
+    @field_validator("inspection_timezone")
+    @classmethod
+    def _valid_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"unknown time zone {value!r} (use an IANA name such as Europe/Berlin)") from exc
+        return value
+
+    @field_validator("vapid_subject")
+    @classmethod
+    def _valid_subject(cls, value: str) -> str:
+        if value and not re.fullmatch(r"(mailto:[^@\s]+@[^@\s]+|https://[^\s/]+(/\S*)?)", value):
+            raise ValueError("use a mailto: address or an https: URL (RFC 8292 'sub')")
+        return value
+
+    @field_validator("web_push_allowed_endpoints")
+    @classmethod
+    def _valid_endpoints(cls, value: list[str]) -> list[str]:
+        from app.services.push.endpoints import parse_prefix  # the one reader of these prefixes
+
+        for prefix in value:
+            parse_prefix(prefix)  # a ValueError names the bad entry
         return value
 
     @model_validator(mode="after")
@@ -147,6 +217,12 @@ class Settings(BaseSettings):
             missing.append("REDIS_URL")
         if self.jwt_issuer.startswith("http://localhost"):
             missing.append("JWT_ISSUER (the public address of the API)")
+        if not (self.vapid_private_key or self.vapid_private_key_file):
+            missing.append("VAPID_PRIVATE_KEY or VAPID_PRIVATE_KEY_FILE")
+        if not self.vapid_subject:
+            missing.append("VAPID_SUBJECT (mailto: or https: contact for the push services)")
+        if self.effective_email_backend == "smtp" and not (self.smtp_host and self.smtp_from):
+            missing.append("SMTP_HOST and SMTP_FROM (or EMAIL_BACKEND=log)")
         if missing:
             raise ValueError("production settings are missing: " + ", ".join(missing))
         return self
@@ -167,6 +243,26 @@ class Settings(BaseSettings):
     @property
     def effective_log_format(self) -> str:
         return self.log_format or ("json" if self.is_production else "text")
+
+    @property
+    def effective_email_backend(self) -> str:
+        return self.email_backend or ("smtp" if self.is_production else "log")
+
+    @property
+    def ui_url(self) -> str:
+        """Where people open the portal (links in e-mails), without a trailing slash."""
+        return (self.public_ui_url or (self.cors_origins[0] if self.cors_origins else "http://localhost:3000")).rstrip(
+            "/"
+        )
+
+    @property
+    def inspection_zone(self) -> ZoneInfo:
+        return ZoneInfo(self.inspection_timezone)
+
+    @property
+    def inspection_time(self) -> time:
+        hour, minute = self.inspection_notice_time.split(":")
+        return time(int(hour), int(minute))
 
     @property
     def effective_database_url(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from pydantic import Field as PydanticField
-from sqlalchemy import Column, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Column, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from schemas.base import DB_INT_MAX, ApiInput, UtcDateTime, utcnow
@@ -72,9 +72,16 @@ class QuickPanelItem(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
 
 
+PENDING = "delivery = 'pending'"
+
+
 class Notification(SQLModel, table=True):
     __tablename__ = "notifications"
-    __table_args__ = NEVER_REUSE_IDS
+    __table_args__ = (
+        # The workers' sweep finds notifications whose delivery to devices was never planned.
+        Index("ix_notifications_pending", "created_at", sqlite_where=text(PENDING), postgresql_where=text(PENDING)),
+        NEVER_REUSE_IDS,
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(sa_column=Column(Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True))
@@ -85,6 +92,9 @@ class Notification(SQLModel, table=True):
     variant: str = Field(default="info", max_length=10)  # success / warning / error / info
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     read_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    # Outside the open portal (app/services/push/delivery.py): "pending" until a worker plans it, then
+    # what was done: pushed, emailed, seen (the user was active), dnd, off, none (no channel), expired.
+    delivery: str = Field(default="pending", sa_column=Column(String(12), nullable=False, server_default="done"))
 
 
 # --- API models -----------------------------------------------------------------------------------

@@ -20,6 +20,14 @@ STATUS_COLORS = {
 }
 
 
+class InspectionResult(StrEnum):
+    """What an inspection found; the asset's status becomes the same value."""
+
+    GOOD = "GOOD"
+    BAD = "BAD"
+    POOR = "POOR"
+
+
 class Risk(StrEnum):
     LL = "LL"
     L = "L"

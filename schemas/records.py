@@ -19,7 +19,7 @@ from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
 from schemas.base import DB_INT_MAX, ApiModel, UtcDateTime, utcnow
-from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, LeadStage, Risk
+from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, InspectionResult, LeadStage, Risk
 from schemas.users import UserRef
 
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
@@ -82,6 +82,12 @@ class AssetBase(SQLModel):
     purchase_date: date | None = None
     purchase_cost: Money | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
     notes: str | None = Field(default=None, max_length=10_000)
+    # The last inspection ("Inspection done" in My work, app/services/inspections.py): a versioned
+    # update of these fields, so the asset's history is the inspection log.
+    last_inspected_on: date | None = None
+    last_inspection_result: InspectionResult | None = Field(default=None, sa_column=Column(String(8), nullable=True))
+    last_inspection_note: str | None = Field(default=None, max_length=2000)
+    last_inspection_document_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)  # a photo (a document)
 
 
 class Asset(RecordMeta, AssetBase, table=True):
@@ -91,6 +97,9 @@ class Asset(RecordMeta, AssetBase, table=True):
     assigned_technician_id: int | None = _user_fk(index=True)
     purchase_cost: Decimal | None = Field(default=None, sa_column=Column(Numeric(14, 2), nullable=True))
     notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    last_inspection_note: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # No foreign key: documents point at assets already, and a deleted photo only ends the link.
+    last_inspection_document_id: int | None = None
 
 
 class AssetCreate(AssetBase):
@@ -111,6 +120,10 @@ class AssetUpdate(UpdateMeta):
     purchase_date: date | None = None
     purchase_cost: Decimal | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
     notes: str | None = Field(default=None, max_length=10_000)
+    last_inspected_on: date | None = None
+    last_inspection_result: InspectionResult | None = None
+    last_inspection_note: str | None = Field(default=None, max_length=2000)
+    last_inspection_document_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
 
 
 class AssetPublic(PublicMeta, AssetBase):

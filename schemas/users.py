@@ -11,7 +11,7 @@ from sqlalchemy import JSON, Column, ForeignKey, Integer, String
 from sqlmodel import Field, SQLModel
 
 from schemas.base import ApiInput, ApiModel, UtcDateTime, utcnow
-from schemas.options import Role, UserState
+from schemas.options import Department, Role, UserState
 
 
 class User(SQLModel, table=True):
@@ -32,6 +32,8 @@ class User(SQLModel, table=True):
     settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    # A manager's department: their daily summary of overdue inspections covers it (None: every department).
+    department: Department | None = Field(default=None, sa_column=Column(String(40), nullable=True))
 
 
 class AuthSession(SQLModel, table=True):

@@ -4,12 +4,14 @@ RQ's defaults notice a job whose worker died only after more than a minute and c
 minutes; :class:`PortalWorker` beats every ``WORKER_HEARTBEAT_SECONDS`` and looks for abandoned
 jobs every ``WORKER_MAINTENANCE_SECONDS``, so such a job is retried (or failed) well within a
 minute. Each maintenance round also sweeps documents whose job was lost (see
-:func:`app.services.documents.sweep`).
+:func:`app.services.documents.sweep`), plans notifications whose delivery was never planned, and
+enqueues the daily inspection run once its time has come (:mod:`worker.daily`).
 
 Every work horse runs under a memory and a CPU cap (:mod:`worker.limits`); the worker records each
 horse's peak memory and CPU time in its job's ``meta["usage"]`` and the log, and a horse the kernel
 ended for going over a cap fails its document at once instead of being retried. The normal lane is
-taken first, then the lane for slow files (:data:`QUEUES`).
+taken first, then the lane for slow files (:data:`QUEUES`); notifications go before both, as a push
+should not wait behind a file.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ from rq.job import Job
 from app.observability.logs import configure_logging
 from app.redis_conn import resolve_url
 from app.services.documents import PROCESS_JOB, QUEUE_NAME, SLOW_QUEUE_NAME
+from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import get_settings
-from worker import jobs, limits
+from worker import daily, jobs, limits
 
-QUEUES = (QUEUE_NAME, SLOW_QUEUE_NAME, "default")  # in this order: the normal lane always goes first
+# In this order: notifications (short jobs), then the documents' normal lane, then the slow lane.
+QUEUES = (NOTIFICATIONS, QUEUE_NAME, SLOW_QUEUE_NAME, "default")
 
 log = logging.getLogger("portal.worker")
 
@@ -97,6 +101,13 @@ class PortalWorker(Worker):
                 log.warning("document %s: %s by the sweep", document_id, action)
         except Exception:  # the sweep must never stop the worker; it runs again next round
             log.exception("the document sweep failed")
+        try:
+            if planned := jobs.plan_pending(self.connection):
+                log.warning("%d notifications were still pending: their delivery is planned now", planned)
+            if day := daily.schedule_inspections(self.connection, get_settings()):
+                log.info("the inspection run of %s is enqueued", day.isoformat())
+        except Exception:  # as the sweep: next round
+            log.exception("notification maintenance failed")
 
 
 def build_worker(**options: Any) -> PortalWorker:

@@ -13,9 +13,11 @@ import asyncio
 import logging
 import os
 from collections.abc import Awaitable, Callable
+from datetime import date
 from types import TracebackType
 from typing import Any, TypeVar
 
+import redis.asyncio as aioredis
 from redis import Redis
 from rq import get_current_job
 from rq.exceptions import AbandonedJobError
@@ -25,7 +27,9 @@ from rq.timeouts import JobTimeoutException
 from app.db import Database
 from app.realtime.sink import RedisSink
 from app.redis_conn import resolve_url
-from app.services import documents
+from app.services import documents, inspections, mail
+from app.services.push import delivery
+from app.services.push.queue import DeliveryQueue
 from app.settings import Settings, get_settings
 from app.storage import open_storage
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason, time_reason
@@ -77,6 +81,7 @@ def process_document(document_id: int) -> str:
         ctx = documents.Processing(
             db=db, storage=open_storage(settings), events=sink, settings=settings, on_progress=keep_in_job,
             slow_lane=slow_lane, cpu_seconds=limits.cpu_budget(settings, lane),
+            deliveries=DeliveryQueue(job.connection, settings) if job else None,
         )  # fmt: skip
         try:
             return await documents.process_document(
@@ -176,5 +181,88 @@ def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
     async def work(db: Database, sink: RedisSink, settings: Settings) -> list[tuple[int, str]]:
         queue = documents.JobQueue(connection, settings)
         return await documents.sweep(db=db, queue=queue, events=sink, settings=settings)
+
+    return asyncio.run(_with_services(work))
+
+
+# --- notifications outside the portal (app/services/push) -------------------------------------------
+
+
+def _queue(settings: Settings) -> DeliveryQueue:
+    job = get_current_job()
+    if job is not None:
+        return DeliveryQueue(job.connection, settings)
+    return DeliveryQueue.from_url(redis_url(settings), settings)
+
+
+def deliver_notification(notification_id: int) -> str:
+    """Plan how one stored notification leaves the portal (push, e-mail or nothing) and enqueue it."""
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+        redis = aioredis.Redis.from_url(redis_url(settings))
+        try:
+            async with db.session() as session:
+                return await delivery.plan(session, redis, settings, _queue(settings), notification_id)
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(_with_services(work))
+
+
+def send_push(subscription_id: int, notification_id: int | None) -> str:
+    """One push to one device; raises on a failure that may pass, so RQ retries it after its backoff."""
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+        return await delivery.send_to_device(db, settings, subscription_id, notification_id)
+
+    return asyncio.run(_with_services(work))
+
+
+def _send_mail(compose: Callable[[Database, Settings], Awaitable[tuple[str, str, str] | None]]) -> str:
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> tuple[tuple[str, str, str] | None, Settings]:
+        return await compose(db, settings), settings
+
+    found, settings = asyncio.run(_with_services(work))
+    if found is None:
+        return "nothing to send"
+    to, subject, text = found
+    return mail.send(settings, mail.Mail(to=to, subject=subject, text=text))  # SMTP errors raise: RQ retries
+
+
+def send_notification_email(notification_id: int) -> str:
+    async def compose(db: Database, settings: Settings) -> tuple[str, str, str] | None:
+        async with db.session() as session:
+            return await delivery.notification_mail(session, settings, notification_id)
+
+    return _send_mail(compose)
+
+
+def send_inspection_mail(user_id: int, day: str) -> str:
+    async def compose(db: Database, settings: Settings) -> tuple[str, str, str] | None:
+        async with db.session() as session:
+            return await inspections.inspection_mail(session, settings, user_id, date.fromisoformat(day))
+
+    return _send_mail(compose)
+
+
+def inspections_due(day: str) -> dict[str, int]:
+    """The daily inspection run for one local date (see :func:`app.services.inspections.daily_run`)."""
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> dict[str, int]:
+        return await inspections.daily_run(db, sink, _queue(settings), settings, date.fromisoformat(day))
+
+    return asyncio.run(_with_services(work))
+
+
+def plan_pending(connection: Redis) -> int:
+    """Enqueue the plan of notifications still pending (their enqueue was lost); expire old ones."""
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> int:
+        async with db.session() as session:
+            found = await delivery.pending(session, settings)
+        queue = DeliveryQueue(connection, settings)
+        for notification_id in found:
+            queue.deliver(notification_id)
+        return len(found)
 
     return asyncio.run(_with_services(work))

@@ -17,6 +17,7 @@ from types import FrameType
 from typing import Any
 
 from app.services.documents import QUEUE_NAME
+from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import Settings
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason
 
@@ -27,10 +28,16 @@ CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS, signal.SIGKILL)
 MEMORY_SHARE = 0.5
 
 
+#: the daily inspection run walks every asset due (a few ms each); pushes and mails take far less
+NOTIFICATIONS_CPU_SECONDS = 900
+
+
 def cpu_budget(settings: Settings, queue_name: str) -> int:
     """The normal lane's short CPU budget, or the full one in the lane for slow files."""
     if queue_name == QUEUE_NAME:
         return settings.document_fast_lane_cpu_seconds
+    if queue_name == NOTIFICATIONS:
+        return NOTIFICATIONS_CPU_SECONDS
     return settings.document_job_cpu_seconds
 
 

@@ -47,6 +47,22 @@ def _status(live: int, idle: int, chosen: str) -> str:
     return "away" if idle >= live else "online"
 
 
+def present(live: int, idle: int, chosen: str) -> bool:
+    """Whether the user is at an open portal now: a live socket that is not idle, and not away by
+    choice. (Appearing offline is a choice of what others see: such a user still sees their portal.)"""
+    return live > 0 and idle < live and chosen != "away"
+
+
+async def activity(redis: aioredis.Redis, user_id: int) -> tuple[int, int]:
+    """(live sockets, idle sockets) of a user over every API process, from any process (the workers too)."""
+    async with redis.pipeline(transaction=False) as pipe:
+        pipe.zremrangebyscore(_sockets(user_id), "-inf", time.time())
+        pipe.zcard(_sockets(user_id))
+        pipe.scard(_idle(user_id))
+        _removed, live, idle = await pipe.execute()
+    return int(live), int(idle)
+
+
 def _sockets(user_id: int) -> str:
     return f"portal:presence:sockets:{user_id}"
 

@@ -89,6 +89,9 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("PATCH", "/assets/{id}"): frozenset({"409"}),
     ("PATCH", "/documents/{id}"): frozenset({"409"}),
     ("PATCH", "/leads/{id}"): frozenset({"409"}),
+    ("POST", "/assets/{id}/inspections"): frozenset({"409"}),  # the asset changed since it was shown
+    ("POST", "/push/subscriptions"): frozenset({"409"}),  # as many devices as allowed already
+    ("POST", "/push/test"): frozenset({"409"}),  # no device has push
 }
 # Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
 _RECORD_LISTS = {f"/{name}": spec for name, spec in RESOURCES.items()}

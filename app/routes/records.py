@@ -37,7 +37,7 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
             data=data,
             actor=principal,
             events=portal.events,
-            notify_with=portal.settings,
+            notify_with=portal.notifier,
         )
     return json_response(created, status=201)
 
@@ -58,7 +58,7 @@ async def item(request: Request, *, spec: ResourceSpec) -> Response:
                 record_id=record_id,
                 actor=principal,
                 events=portal.events,
-                notify_with=portal.settings,
+                notify_with=portal.notifier,
             )
             return json_response(deleted)
         data = await read_body(request)
@@ -69,7 +69,7 @@ async def item(request: Request, *, spec: ResourceSpec) -> Response:
             data=data,
             actor=principal,
             events=portal.events,
-            notify_with=portal.settings,
+            notify_with=portal.notifier,
         )
         return json_response(updated)
 

@@ -320,7 +320,13 @@ async def set_progress(
 
 
 async def _tell_uploader(
-    session: AsyncSession, events: EventSink, public: dict[str, Any], *, ready: bool, reason: str | None = None
+    session: AsyncSession,
+    events: EventSink,
+    public: dict[str, Any],
+    *,
+    ready: bool,
+    reason: str | None = None,
+    deliveries: notifications.Deliveries | None = None,
 ) -> None:
     uploader = (public.get("uploadedBy") or {}).get("id")
     if uploader is None:
@@ -335,6 +341,7 @@ async def _tell_uploader(
             message=public["title"] if ready else f"{public['title']}: {reason}",
             link=f"/documents/{public['id']}",
             variant="success" if ready else "error",
+            deliveries=deliveries,
         )
     except Exception:  # a notification is a courtesy: it never undoes the processing result
         log.exception("could not notify the uploader of document %s", public["id"])
@@ -349,6 +356,7 @@ async def fail_document(
     job_id: str | None,
     attempt: int,
     limit: str | None = None,
+    deliveries: notifications.Deliveries | None = None,
 ) -> dict[str, Any] | None:
     """Move an active document to ``failed`` with a reason a person can read; ``limit`` names the cap
     it went over (see :mod:`app.storage.limits`), which stops people other than admins retrying it."""
@@ -369,7 +377,7 @@ async def fail_document(
     )
     if public is not None:
         await _push_progress(events, public)
-        await _tell_uploader(session, events, public, ready=False, reason=reason)
+        await _tell_uploader(session, events, public, ready=False, reason=reason, deliveries=deliveries)
     return public
 
 
@@ -630,6 +638,7 @@ class Processing:
     #: in the normal lane, where a file that spends its CPU budget is moved to (None: fail it instead)
     slow_lane: JobQueue | None = None
     cpu_seconds: int | None = None  # this run's CPU budget, for the reason given when it is spent
+    deliveries: notifications.Deliveries | None = None  # the uploader's notification, on to their devices
 
 
 async def _begin(ctx: Processing, session: AsyncSession, document_id: int, job_id: str | None, attempt: int) -> bool:
@@ -724,12 +733,18 @@ async def process_document(ctx: Processing, document_id: int, *, job_id: str | N
         over = ("cpu", cpu_reason(ctx.cpu_seconds or ctx.settings.document_job_cpu_seconds))
     except (content.ContentError, filetypes.TypeRefused) as exc:
         async with ctx.db.session() as session:
-            await fail_document(session, document_id, exc.message, events=ctx.events, job_id=job_id, attempt=attempt)
+            await fail_document(
+                session, document_id, exc.message, events=ctx.events, job_id=job_id, attempt=attempt,
+                deliveries=ctx.deliveries,
+            )  # fmt: skip
         return "failed"
     except StoredFileMissing:
         reason = "The uploaded file is missing from storage. Upload it again."
         async with ctx.db.session() as session:
-            await fail_document(session, document_id, reason, events=ctx.events, job_id=job_id, attempt=attempt)
+            await fail_document(
+                session, document_id, reason, events=ctx.events, job_id=job_id, attempt=attempt,
+                deliveries=ctx.deliveries,
+            )  # fmt: skip
         return "failed"
     if over is not None:
         return await settle_over_limit(
@@ -773,7 +788,7 @@ async def process_document(ctx: Processing, document_id: int, *, job_id: str | N
             ctx.on_progress(done)
         await _link_duplicates(ctx, session, found.sha256)
         if ctx.notify_uploader:
-            await _tell_uploader(session, ctx.events, public, ready=True)
+            await _tell_uploader(session, ctx.events, public, ready=True, deliveries=ctx.deliveries)
     return "ready"
 
 

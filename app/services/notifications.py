@@ -4,11 +4,15 @@ Technicians hear when an asset is assigned to them or its status or risk gets wo
 (and admins) when an opportunity changes stage; uploaders when their document is processed or
 fails. The actor is never notified of their own change. A user in do-not-disturb still gets the
 stored notification; the push says ``silent`` so no snackbar shows.
+
+Every stored notification is also handed to the workers (``Deliveries``), which push it to the
+user's devices or e-mail it when the user is not at an open portal (app/services/push/delivery.py).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from sqlalchemy import delete, func, update
 from sqlmodel import col, select
@@ -28,6 +32,21 @@ from schemas.users import User
 
 STATUS_ORDER = [AssetStatus.GREAT, AssetStatus.GOOD, AssetStatus.BAD, AssetStatus.POOR]
 MAX_LISTED = 100
+
+
+class Deliveries(Protocol):
+    """Where a committed notification is handed on for delivery outside the open portal."""
+
+    async def deliver_later(self, notification_id: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class Notifier:
+    """What the notification rules need: the settings, and where deliveries to devices are queued
+    (None: the workers' sweep finds the pending notification within ``WORKER_MAINTENANCE_SECONDS``)."""
+
+    settings: Settings
+    deliveries: Deliveries | None = None
 
 
 def public(notification: Notification) -> dict[str, Any]:
@@ -52,6 +71,40 @@ async def unread_count(session: AsyncSession, user_id: int) -> int:
     return int((await session.exec(stmt)).one())
 
 
+def stage(
+    session: AsyncSession,
+    *,
+    user_id: int,
+    kind: str,
+    title: str,
+    message: str,
+    link: str | None = None,
+    variant: str = "info",
+) -> Notification:
+    """Add a notification to the session's transaction (the caller commits, then ``announce``s it)."""
+    notification = Notification(
+        user_id=user_id, kind=kind, title=title[:200], message=message[:1000], link=link, variant=variant
+    )
+    session.add(notification)
+    return notification
+
+
+async def announce(
+    session: AsyncSession, events: EventSink, notification: Notification, deliveries: Deliveries | None
+) -> None:
+    """After commit: push the notification to the user's open portals, then hand it to the workers."""
+    user_id = notification.user_id
+    profile = await session.get(ChatProfile, user_id)
+    pushed = NotificationPushed(
+        notification=public(notification),
+        unread=await unread_count(session, user_id),
+        silent=profile is not None and profile.chosen_status == "do-not-disturb",
+    )
+    await events.publish(pushed, room=rooms.user(user_id))
+    if deliveries is not None and notification.id is not None:
+        await deliveries.deliver_later(notification.id)
+
+
 async def notify(
     session: AsyncSession,
     events: EventSink,
@@ -62,19 +115,13 @@ async def notify(
     message: str,
     link: str | None = None,
     variant: str = "info",
+    deliveries: Deliveries | None = None,
 ) -> Notification:
-    """Store a notification (committed), then push it to the user's devices."""
-    notification = Notification(user_id=user_id, kind=kind, title=title, message=message, link=link, variant=variant)
-    session.add(notification)
+    """Store a notification (committed), push it live, and queue its delivery to devices."""
+    notification = stage(session, user_id=user_id, kind=kind, title=title, message=message, link=link, variant=variant)
     await session.commit()
     await session.refresh(notification)
-    profile = await session.get(ChatProfile, user_id)
-    pushed = NotificationPushed(
-        notification=public(notification),
-        unread=await unread_count(session, user_id),
-        silent=profile is not None and profile.chosen_status == "do-not-disturb",
-    )
-    await events.publish(pushed, room=rooms.user(user_id))
+    await announce(session, events, notification, deliveries)
     return notification
 
 
@@ -120,20 +167,23 @@ def _worse(order: list[Any], before: Any, after: Any) -> bool:
         return False
 
 
-async def _managers(session: AsyncSession, settings: Settings) -> list[int]:
+async def managers(session: AsyncSession, settings: Settings, *, exact: bool = False) -> list[User]:
+    """Active users whose first role is manager (or above, unless ``exact``)."""
     users = (await session.exec(select(User).where(col(User.state) != UserState.DISABLED))).all()
-    ids = []
+    found = []
     for user in users:
         roles = roles_from_groups(user.groups, settings.role_group_prefix)
-        if roles and RANK[roles[0]] >= RANK[Role.MANAGER] and user.id is not None:
-            ids.append(user.id)
-    return ids
+        if not roles or user.id is None:
+            continue
+        if roles[0] == Role.MANAGER or (not exact and RANK[roles[0]] >= RANK[Role.MANAGER]):
+            found.append(user)
+    return found
 
 
 async def on_record_change(
     session: AsyncSession,
     events: EventSink,
-    settings: Settings,
+    notifier: Notifier,
     *,
     resource: str,
     action: str,
@@ -143,26 +193,35 @@ async def on_record_change(
 ) -> None:
     """Apply the notification rules to one committed change (``changes``: camelCase field -> [from, to])."""
     if resource == "assets" and action in ("created", "updated"):
-        await _asset_rules(session, events, record=record, changes=changes, actor_id=actor_id)
+        await _asset_rules(
+            session, events, record=record, changes=changes, actor_id=actor_id, deliveries=notifier.deliveries
+        )
     elif resource == "leads" and action == "updated" and "stage" in changes:
         before, after = changes["stage"]
-        for manager in await _managers(session, settings):
-            if manager == actor_id:
+        for manager in await managers(session, notifier.settings):
+            if manager.id == actor_id or manager.id is None:
                 continue
             await notify(
                 session,
                 events,
-                user_id=manager,
+                user_id=manager.id,
                 kind="lead.stage",
                 title="Opportunity moved",
                 message=f"{record['title']}: {before} → {after}",
                 link=f"/leads/{record['id']}",
                 variant="success" if after == "won" else "warning" if after == "lost" else "info",
+                deliveries=notifier.deliveries,
             )
 
 
 async def _asset_rules(
-    session: AsyncSession, events: EventSink, *, record: dict[str, Any], changes: dict[str, list[Any]], actor_id: int
+    session: AsyncSession,
+    events: EventSink,
+    *,
+    record: dict[str, Any],
+    changes: dict[str, list[Any]],
+    actor_id: int,
+    deliveries: Deliveries | None,
 ) -> None:
     technician = record.get("assignedTechnicianId")
     if technician is None or technician == actor_id:
@@ -172,7 +231,7 @@ async def _asset_rules(
     if "assignedTechnicianId" in changes:
         await notify(
             session, events, user_id=technician, kind="asset.assigned",
-            title="Asset assigned to you", message=label, link=link,
+            title="Asset assigned to you", message=label, link=link, deliveries=deliveries,
         )  # fmt: skip
     worse = [
         f"{field} {changes[field][0]} → {changes[field][1]}"
@@ -183,4 +242,5 @@ async def _asset_rules(
         await notify(
             session, events, user_id=technician, kind="asset.worse",
             title="Asset condition worse", message=f"{label}: {', '.join(worse)}", link=link, variant="warning",
+            deliveries=deliveries,
         )  # fmt: skip

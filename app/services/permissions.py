@@ -13,8 +13,19 @@ from schemas.options import Role
 
 RANK = {Role.CONTRACTOR: 0, Role.TECHNICIAN: 1, Role.MANAGER: 2, Role.ADMIN: 3}
 
+# What an inspection changes (app/services/inspections.py: "Inspection done" in My work).
+INSPECTION_FIELDS = frozenset(
+    {
+        "status",
+        "next_inspection",
+        "last_inspected_on",
+        "last_inspection_result",
+        "last_inspection_note",
+        "last_inspection_document_id",
+    }
+)
 # What a technician may change on an asset assigned to them.
-TECHNICIAN_ASSET_FIELDS = frozenset({"status", "risk", "location", "notes", "next_inspection"})
+TECHNICIAN_ASSET_FIELDS = frozenset({"status", "risk", "location", "notes", "next_inspection"}) | INSPECTION_FIELDS
 # What an uploader (technician) may change on their own document.
 UPLOADER_DOCUMENT_FIELDS = frozenset({"title", "department", "asset_id", "lead_id", "notes"})
 

@@ -32,7 +32,6 @@ from app.realtime import rooms
 from app.realtime.sink import EventSink
 from app.services import notifications, permissions
 from app.services.resources import RESOURCES, ResourceSpec
-from app.settings import Settings
 from schemas.base import utcnow
 from schemas.events import RecordChanged
 from schemas.options import DocumentState, Role, UserState
@@ -378,7 +377,7 @@ async def create_record(
     data: Any,
     actor: Principal,
     events: EventSink,
-    notify_with: Settings | None = None,
+    notify_with: notifications.Notifier | None = None,
 ) -> dict[str, Any]:
     if not permissions.can_create(actor, spec.name):
         raise forbidden(f"Your role ({actor.role}) cannot create {spec.name}.")
@@ -425,7 +424,7 @@ async def update_record(
     data: Any,
     actor: Principal,
     events: EventSink,
-    notify_with: Settings | None = None,
+    notify_with: notifications.Notifier | None = None,
 ) -> dict[str, Any]:
     payload = parse(spec.update_model, data)
     if payload.id != record_id:  # type: ignore[attr-defined]
@@ -476,7 +475,7 @@ async def delete_record(
     record_id: int,
     actor: Principal,
     events: EventSink,
-    notify_with: Settings | None = None,
+    notify_with: notifications.Notifier | None = None,
 ) -> dict[str, Any]:
     permissions.require(actor, Role.MANAGER, f"delete {spec.name}")
     record = await _load(session, spec, record_id)

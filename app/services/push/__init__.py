@@ -1,0 +1,1 @@
+"""Web Push (RFC 8030/8291/8292): devices, the endpoint allow-list, VAPID keys, payloads, sending."""
