@@ -18,7 +18,7 @@ from app.errors import ApiError
 from app.realtime import control
 from app.redis_conn import resolve_url
 from app.settings import ROOT, Settings, get_settings
-from schemas.options import Role
+from schemas.options import Department, Role
 from schemas.users import User
 
 
@@ -84,16 +84,18 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
                 email=args.email,
                 display_name=args.name or args.username,
                 role=Role(args.role),
+                department=Department(args.department) if args.department else None,
             )
             print(f"created {user.username} ({args.role}); temporary password: {password}")
             print("They must choose a new password at first sign-in.")
         elif args.action == "list":
             rows = (await s.exec(select(User).order_by(col(User.username)))).all()
-            print(f"{'USERNAME':<16} {'ROLE':<12} {'STATE':<22} {'MFA':<4} EMAIL")
+            print(f"{'USERNAME':<16} {'ROLE':<12} {'STATE':<22} {'MFA':<4} {'DEPARTMENT':<22} EMAIL")
             for u in rows:
                 roles = roles_from_groups(u.groups, settings.role_group_prefix)
                 role = roles[0].value if roles else "-"
-                print(f"{u.username:<16} {role:<12} {u.state:<22} {'on' if u.totp_enabled else 'off':<4} {u.email}")
+                mfa = "on" if u.totp_enabled else "off"
+                print(f"{u.username:<16} {role:<12} {u.state:<22} {mfa:<4} {u.department or '-':<22} {u.email}")
         else:
             user = await users.find_user(s, args.username)
             if args.action in ("set-role", "disable", "reset-password"):
@@ -105,6 +107,10 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
             elif args.action in ("disable", "enable"):
                 await users.set_disabled(session=s, user=user, disabled=args.action == "disable")
                 print(f"{user.username} {args.action}d")
+            elif args.action == "set-department":
+                department = None if args.department == "none" else Department(args.department)
+                await users.set_department(session=s, user=user, department=department)
+                print(f"{user.username}: department {department or 'none (every department)'}")
             elif args.action == "reset-password":
                 password = await users.reset_password(session=s, user=user)
                 print(f"temporary password for {user.username}: {password}")
@@ -158,10 +164,16 @@ def parser() -> argparse.ArgumentParser:
     create.add_argument("--email", required=True)
     create.add_argument("--name", help="display name")
     create.add_argument("--role", required=True, choices=[r.value for r in Role])
+    create.add_argument("--department", choices=[d.value for d in Department], help="a manager's department")
     actions.add_parser("list", help="list users")
     set_role = actions.add_parser("set-role", help="change a user's role")
     set_role.add_argument("username")
     set_role.add_argument("role", choices=[r.value for r in Role])
+    set_department = actions.add_parser(
+        "set-department", help="a manager's department: their daily summary of overdue inspections covers it"
+    )
+    set_department.add_argument("username")
+    set_department.add_argument("department", choices=[*(d.value for d in Department), "none"])
     for name in ("disable", "enable", "reset-password"):
         actions.add_parser(name).add_argument("username")
     return p

@@ -24,6 +24,8 @@ from schemas.users import User
 log = logging.getLogger("portal.seed")
 
 DEMO_PASSWORD = "demo-portal-2026"
+# Managers' departments: each gets the daily summary of overdue inspections in theirs.
+DEMO_DEPARTMENTS = {"manager": Department.HARDWARE, "lchen": Department.SOFTWARE_AND_FIRMWARE}
 DEMO_USERS: list[tuple[str, str, Role]] = [
     ("admin", "Avery Admin", Role.ADMIN),
     ("manager", "Morgan Manager", Role.MANAGER),
@@ -193,6 +195,7 @@ async def seed_demo_data(session: AsyncSession, settings: Settings, *, assets: i
             role=role,
             password=DEMO_PASSWORD,
             must_change_password=False,
+            department=DEMO_DEPARTMENTS.get(username),
         )
         created[username] = user
     admin = created["admin"]

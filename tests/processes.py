@@ -175,7 +175,9 @@ def running_workers(env: dict[str, str], logs: Path, redis_url: str, count: int 
 def clear_document_jobs(redis_url: str, database_url: str | None = None) -> None:
     """Drop jobs other tests left in the documents queue (uploads they never meant to process) and,
     given the database, fail those documents too: otherwise a worker's sweep finds them queued with
-    no job and requeues them all ahead of the test's own upload."""
+    no job and requeues them all ahead of the test's own upload. The same for the notifications that
+    in-process apps handed to the workers (the notifications queue goes first, and the workers'
+    sweep plans pending ones): they are marked done."""
     from redis import Redis
     from rq import Queue
 
@@ -192,11 +194,12 @@ def clear_document_jobs(redis_url: str, database_url: str | None = None) -> None
                     "WHERE state IN ('queued', 'processing')"
                 )
             )
+            conn.execute(text("UPDATE notifications SET delivery = 'done' WHERE delivery = 'pending'"))
         engine.dispose()
 
     connection = Redis.from_url(redis_url)
     try:
-        for lane in ("documents", "documents-slow"):  # the normal lane and the lane for slow files
+        for lane in ("documents", "documents-slow", "notifications"):
             queue = Queue(lane, connection=connection)
             queue.empty()
             for job_id in queue.scheduled_job_registry.get_job_ids():

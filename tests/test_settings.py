@@ -6,10 +6,18 @@ import stat
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from pydantic import ValidationError
 
 from app.auth.keys import load_signing_key
 from app.settings import Settings
+
+VAPID_PEM = (
+    ec.generate_private_key(ec.SECP256R1())
+    .private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    .decode()
+)
 
 
 def test_development_needs_no_configuration(tmp_path: Path) -> None:
@@ -43,8 +51,9 @@ def test_production_refuses_to_start_without_keys_and_servers(monkeypatch: pytes
     with pytest.raises(ValidationError) as caught:
         Settings()
     message = str(caught.value)
-    for missing in ("JWT_PRIVATE_KEY", "DATABASE_URL", "REDIS_URL", "JWT_ISSUER"):
+    for missing in ("JWT_PRIVATE_KEY", "DATABASE_URL", "REDIS_URL", "JWT_ISSUER", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"):
         assert missing in message
+    assert "SMTP_HOST" in message  # e-mail goes out by SMTP in production unless EMAIL_BACKEND=log
 
 
 def test_production_with_everything_configured(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -55,6 +64,10 @@ def test_production_with_everything_configured(monkeypatch: pytest.MonkeyPatch, 
     monkeypatch.setenv("REDIS_URL", "redis://redis:6379/0")
     monkeypatch.setenv("JWT_ISSUER", "https://portal.example.com")
     monkeypatch.setenv("REGISTRATION_ENABLED", "true")
+    monkeypatch.setenv("VAPID_PRIVATE_KEY", VAPID_PEM)
+    monkeypatch.setenv("VAPID_SUBJECT", "mailto:it@portal.example.com")
+    monkeypatch.setenv("SMTP_HOST", "smtp.portal.example.com")
+    monkeypatch.setenv("SMTP_FROM", "Staff portal <portal@portal.example.com>")
     settings = Settings()
     assert settings.is_production
     assert not settings.registration_allowed  # sample-area registration is always off in production

@@ -17,7 +17,7 @@ from app.errors import ApiError, invalid, not_found
 from app.settings import Settings
 from app.stored_json import check_stored
 from schemas.base import utcnow
-from schemas.options import Role, UserState
+from schemas.options import Department, Role, UserState
 from schemas.users import AuthSession, Me, MeUpdate, User
 
 MAX_SETTINGS_BYTES = 32_000
@@ -53,6 +53,7 @@ async def create_user(
     must_change_password: bool = True,
     photo_url: str | None = None,
     user_settings: dict[str, Any] | None = None,
+    department: Department | None = None,
 ) -> tuple[User, str]:
     """Create a user; answers the user and the (temporary, unless given) password."""
     username = normalize_username(username)
@@ -75,6 +76,7 @@ async def create_user(
         state=UserState.FORCE_CHANGE_PASSWORD if must_change_password else UserState.CONFIRMED,
         password_hash=await run_in_threadpool(hash_password, secret),
         settings=user_settings or {},
+        department=department,
     )
     session.add(user)
     await session.commit()
@@ -108,6 +110,15 @@ async def set_disabled(*, session: AsyncSession, user: User, disabled: bool) -> 
     session.add(user)
     if disabled:
         await revoke_sessions(session, user.id or 0, "user disabled")
+    await session.commit()
+    return user
+
+
+async def set_department(*, session: AsyncSession, user: User, department: Department | None) -> User:
+    """A manager's department (their daily summary of overdue inspections covers it); None: every one."""
+    user.department = department
+    user.updated_at = utcnow()
+    session.add(user)
     await session.commit()
     return user
 
