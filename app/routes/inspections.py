@@ -51,12 +51,11 @@ async def interval_list(request: Request) -> Response:
 async def interval_item(request: Request) -> Response:
     """Set one category's interval (``{days}``, 1 to 3650); admins only. Answers every category."""
     principal = require_staff(await authenticate(request))
+    category = inspections.category_of(request.path_params["category"])  # 404 before the body is read
     await limit(request, "write", principal)
     data = await read_model(request, IntervalUpdate)
     async with portal_of(request).db.session() as session:
-        items = await inspections.set_interval(
-            session, category=request.path_params["category"], days=data.days, actor=principal
-        )
+        items = await inspections.set_interval(session, category=category, days=data.days, actor=principal)
     return json_response({"items": items})
 
 

@@ -77,12 +77,18 @@ async def list_intervals(session: AsyncSession) -> list[dict[str, Any]]:
     ]
 
 
-async def set_interval(session: AsyncSession, *, category: str, days: int, actor: Principal) -> list[dict[str, Any]]:
-    permissions.require(actor, Role.ADMIN, "change inspection intervals")
+def category_of(name: str) -> AssetCategory:
     try:
-        known = AssetCategory(category)
+        return AssetCategory(name)
     except ValueError:
-        raise not_found(f"No asset category {category!r}.") from None
+        raise not_found(f"No asset category {name[:60]!r}.") from None
+
+
+async def set_interval(
+    session: AsyncSession, *, category: AssetCategory, days: int, actor: Principal
+) -> list[dict[str, Any]]:
+    permissions.require(actor, Role.ADMIN, "change inspection intervals")
+    known = category
     found = await session.get(InspectionInterval, known.value)
     row = found or InspectionInterval(category=known.value, days=days)
     row.days, row.updated_at, row.updated_by_id = days, utcnow(), actor.user_id
