@@ -4,7 +4,8 @@
 Text files go out compressed: the build writes ``name.br`` and ``name.gz`` beside each one
 (ui/precompress.ts) and the answer is the variant the browser accepts, brotli first, with
 ``Vary: Accept-Encoding``. Hashed files (``/assets/*``) are cached for a year as immutable; the rest
-(``index.html``, ``/config.js``) is revalidated on every visit.
+(``index.html``, ``/config.js``) is revalidated on every visit — ``/sw.js`` too, so a new version's
+service worker is found at the next visit (it then waits for the user's "Reload", see ui/src/service-worker).
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from starlette.types import Scope
 from app.security_headers import ExtraHeaders, transport_headers
 from app.settings import ROOT, Settings, get_settings
 
+# The web app manifest's own type (browsers accept others, the manifest checks warn about them).
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+
 
 def _security_headers(api_url: str) -> dict[str, str]:
     api = urlsplit(api_url)
@@ -37,7 +41,7 @@ def _security_headers(api_url: str) -> dict[str, str]:
         f"connect-src 'self' {api.scheme}://{api.netloc} {ws}; "
         "img-src 'self' data: blob: https:; "
         "style-src 'self' 'unsafe-inline'; "
-        "script-src 'self'; font-src 'self' data:; "
+        "script-src 'self'; font-src 'self' data:; worker-src 'self'; manifest-src 'self'; "
         "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
     )
     return {

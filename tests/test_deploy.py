@@ -112,9 +112,12 @@ async def test_nginx_answers_as_the_ui_server_does(nginx: str, settings: Setting
         httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://ui.test") as python_server,
         httpx.AsyncClient(base_url=nginx) as web,
     ):
-        for path in ("/", "/login", "/apps/assets/12", start_chunk(), "/config.js", "/favicon.svg"):
+        paths = ("/", "/login", "/apps/assets/12", start_chunk(), "/config.js", "/favicon.svg")
+        for path in (*paths, "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png"):
             ours, theirs = await python_server.get(path), await web.get(path)
             assert theirs.status_code == ours.status_code == 200, path
+            if path in ("/manifest.webmanifest", "/icons/icon-192.png"):  # (JavaScript: either name is fine)
+                assert theirs.headers["content-type"] == ours.headers["content-type"], path
             for header in (*SECURITY_HEADERS, "cache-control", "strict-transport-security"):
                 assert theirs.headers.get(header) == ours.headers.get(header), (path, header)
             assert theirs.content == ours.content or path == "/config.js", path

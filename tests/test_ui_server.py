@@ -134,3 +134,19 @@ def test_every_text_asset_of_the_build_has_both_variants() -> None:
 )
 def test_choose_encoding(header: str, expected: str | None) -> None:
     assert choose_encoding(header, ["br", "gzip"]) == expected
+
+
+async def test_the_installable_app_files(ui: httpx.AsyncClient) -> None:
+    """The service worker is revalidated on every visit (so a new version is found), the manifest has
+    its own type, and the policy lets the page run its own worker and read its own manifest."""
+    worker = await ui.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["cache-control"] == "no-cache"
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert "__WB_MANIFEST" not in worker.text and '"index.html"' in worker.text  # the precache list was injected
+    manifest = await ui.get("/manifest.webmanifest")
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    assert manifest.json()["display"] == "standalone"
+    policy = worker.headers["content-security-policy"]
+    assert "worker-src 'self'" in policy and "manifest-src 'self'" in policy and "'unsafe-eval'" not in policy
+    index = (await ui.get("/")).text
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in index

@@ -2,14 +2,22 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, type ReactNode } from 'react'
 
 import { fetchMe } from '@/features/auth/api'
-import { authCheckedAtom, guestUser, toUser, userAtom } from '@/lib/auth'
-import { getSession, SESSION_KEY } from '@/lib/session'
+import { ApiError } from '@/lib/api'
+import { authCheckedAtom, guestUser, toUser, userAtom, type Me, type User } from '@/lib/auth'
+import { getSession, loadProfile, saveProfile, SESSION_KEY } from '@/lib/session'
 
 import { SplashScreen } from './splash-screen'
 
+/** The user of the last 'me' answer when the check could not reach the server (an offline start). */
+function offlineUser(error: unknown): User {
+  const profile = error instanceof ApiError && error.isNetworkError ? loadProfile() : null
+  return profile && typeof profile === 'object' ? toUser(profile as Me) : guestUser
+}
+
 /**
  * Startup (spec section 4): the 'me' check runs while the splash shows;
- * when it fails the user is treated as signed out (role []).
+ * when it fails the user is treated as signed out (role []). When it cannot run at all (no
+ * network), the installed app opens with the last answer and the shell says it is offline.
  */
 export function AuthBootstrap({ children }: { children: ReactNode }) {
   const checked = useAtomValue(authCheckedAtom)
@@ -19,7 +27,10 @@ export function AuthBootstrap({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController()
     const check = getSession()
-      ? fetchMe(controller.signal).then(toUser, () => guestUser)
+      ? fetchMe(controller.signal).then((me) => {
+          saveProfile(me)
+          return toUser(me)
+        }, offlineUser)
       : Promise.resolve(guestUser)
     void check.then((user) => {
       if (controller.signal.aborted) return

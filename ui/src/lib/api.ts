@@ -5,6 +5,7 @@
  * and the unauthorized handler (registered by the app) sends the user to /login.
  */
 import { getConfig } from './config'
+import { isOffline, OFFLINE_REASON } from './online'
 import { clearSession, getSession, toSession, updateSession, type Session } from './session'
 
 export type FieldErrors = Record<string, string>
@@ -223,6 +224,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    // Offline, a change is refused at once with the reason (reads fail on their own, as before).
+    if (method !== 'GET' && isOffline()) throw new ApiError(0, OFFLINE_REASON)
     const useAuth = opts.auth !== false
     const session = useAuth ? store.get() : null
     let response = await send(method, path, opts, session)

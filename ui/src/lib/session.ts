@@ -113,8 +113,42 @@ export function updateSession(tokens: Session): boolean {
   return true
 }
 
-/** Logout: removes the session from both storages. */
+/** Logout: removes the session (and the profile kept for offline starts) from both storages. */
 export function clearSession(): void {
   remove('local')
   remove('session')
+  for (const kind of ['local', 'session'] as const) {
+    try {
+      storage(kind)?.removeItem(PROFILE_KEY)
+    } catch {
+      // nothing to remove
+    }
+  }
+}
+
+/**
+ * The last `GET /me` answer, kept where the session is: an installed app started without a network
+ * opens with it (and says it is offline) instead of treating the user as signed out.
+ */
+export const PROFILE_KEY = 'portal.profile'
+
+export function saveProfile(profile: unknown): void {
+  const current = loadSession()
+  if (!current) return
+  try {
+    storage(current.remember ? 'local' : 'session')?.setItem(PROFILE_KEY, JSON.stringify(profile))
+  } catch {
+    // quota or storage off: offline starts then go to the sign-in page
+  }
+}
+
+export function loadProfile(): unknown {
+  const current = loadSession()
+  if (!current) return null
+  try {
+    const raw = storage(current.remember ? 'local' : 'session')?.getItem(PROFILE_KEY)
+    return raw ? JSON.parse(raw) : null
+  } catch {
+    return null
+  }
 }

@@ -15,6 +15,7 @@ import { startRealtime } from '@/lib/socket'
 
 import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
 import { HorizontalLayout, Layout1 } from '../shell/layouts'
+import { PwaBridge } from '../shell/pwa-bridge'
 import { QuickPanel } from '../shell/quick-panel'
 import { SettingsFab, SettingsPanel } from '../shell/settings-panel'
 import { useDocumentSettings } from '../shell/theme-vars'
@@ -89,6 +90,7 @@ export default function MainLayout() {
       <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />
       <Toaster />
       <GlobalDialog />
+      <PwaBridge />
     </Box>
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 
 import { guestUser, userAtom } from '@/lib/auth'
+import { turnOffPushHere } from '@/lib/push'
 import { clearSession, getSession } from '@/lib/session'
 
 import { signOut } from '../api'
@@ -19,9 +20,13 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    // A slow or unreachable API must not keep the user here: give up after 8 s.
+    // A slow or unreachable API must not keep the user here: give up after 8 s. This browser's push
+    // device goes first (a shared phone must not keep getting this user's notifications).
     const revoke = getSession()
-      ? signOut(AbortSignal.timeout(8000), everywhere).catch(() => undefined)
+      ? turnOffPushHere()
+          .catch(() => undefined)
+          .then(() => signOut(AbortSignal.timeout(8000), everywhere))
+          .catch(() => undefined)
       : Promise.resolve()
     void revoke.finally(() => {
       clearSession()
