@@ -3,7 +3,7 @@ import { createStore } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 
 import { authCheckedAtom, userAtom } from '@/lib/auth'
-import { getSession, saveSession } from '@/lib/session'
+import { clearSession, getSession, loadProfile, saveSession } from '@/lib/session'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
 import { renderWithProviders } from '@/testing/render'
 
@@ -46,6 +46,24 @@ describe('startup session check', () => {
     expect(store.get(authCheckedAtom)).toBe(true)
     expect(calls.map(path)).toEqual(['/me', '/auth/refresh'])
     expect(getSession()).toBeNull()
+  })
+
+  it('opens offline with the last profile when the server cannot be reached', async () => {
+    saveSession(TOKENS, true)
+    const me = { id: 7, username: 'tech', displayName: 'Tess', email: '', photoURL: null, role: 'technician', roles: ['technician'], shortcuts: [], settings: {}, mfaEnabled: false }
+    vi.stubGlobal('fetch', mockFetch(() => json(me)).fetch)
+    renderWithProviders(<AuthBootstrap>first start</AuthBootstrap>, createStore())
+    expect(await screen.findByText('first start')).toBeInTheDocument()
+    expect(loadProfile()).toEqual(me)
+    // The next start has no network: the session is kept and the user is the one last seen.
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    const store = createStore()
+    renderWithProviders(<AuthBootstrap>offline start</AuthBootstrap>, store)
+    expect(await screen.findByText('offline start')).toBeInTheDocument()
+    expect(store.get(userAtom).data?.displayName).toBe('Tess')
+    expect(getSession()).not.toBeNull()
+    clearSession() // signing out forgets the profile too
+    expect(loadProfile()).toBeNull()
   })
 
   it('skips the check when there is no session', async () => {

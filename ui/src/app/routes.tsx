@@ -16,6 +16,7 @@ const DashboardPage = lazyPage(loadDashboard)
 const Error404Page = lazyPage(() => import('@/features/errors/components/error-404-page'))
 const RecordListPage = lazyPage(() => import('@/features/records/components/list-page'))
 const RecordDetailPage = lazyPage(() => import('@/features/records/components/detail-page'))
+const MyWorkPage = lazyPage(() => import('@/features/my-work/components/my-work-page'))
 
 // The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
 const loadMainLayout = () => import('./layouts/main-layout')
@@ -44,6 +45,7 @@ export const routes: AppRoute[] = [
   { path: '/login', element: <LoginPage />, auth: authRoles.onlyGuest, layout: 'empty', title: 'Sign in' },
   { path: '/logout', element: <LogoutPage />, auth: null, layout: 'empty', title: 'Logging out' },
   { path: '/dashboard', element: <DashboardPage />, auth: authRoles.staff, layout: 'main', title: 'Dashboard' },
+  { path: '/my-work', element: <MyWorkPage />, auth: authRoles.staff, layout: 'main', title: 'My work' },
   { path: '/assets', element: <RecordListPage resource="assets" />, auth: authRoles.staff, layout: 'main', title: 'Assets' },
   { path: '/assets/:id', element: <RecordDetailPage resource="assets" />, auth: authRoles.staff, layout: 'main', title: 'Asset' },
   { path: '/documents', element: <RecordListPage resource="documents" />, auth: authRoles.staff, layout: 'main', title: 'Documents' },

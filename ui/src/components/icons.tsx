@@ -75,4 +75,9 @@ export const AlertIcon = strokeIcon(['M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 
 export const DragIcon = strokeIcon(['M9 5h.01', 'M9 12h.01', 'M9 19h.01', 'M15 5h.01', 'M15 12h.01', 'M15 19h.01'])
 export const SendIcon = strokeIcon(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z'])
 export const BellIcon = strokeIcon(['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.7 21a2 2 0 0 1-3.4 0'])
+export const ClipboardCheckIcon = strokeIcon([
+  'M9 4h6v3H9z',
+  'M15 5h3a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h3',
+  'M9 14l2 2 4-4',
+])
 export const CheckAllIcon = strokeIcon(['M2 12l5 5L18 6', 'M12 17l1 1L22 9'])

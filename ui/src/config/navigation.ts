@@ -16,6 +16,8 @@ export function navigationConfig(): NavItem[] {
       title: 'Portal',
       type: 'group',
       children: [
+        // The technicians' field view comes first for them (issue 18); other roles open it by its address.
+        { id: 'my-work', title: 'My work', type: 'item', icon: 'my-work', url: '/my-work', auth: ['technician'] },
         { id: 'dashboard', title: 'Dashboard', type: 'item', icon: 'dashboard', url: '/dashboard', exact: true },
         { id: 'assets', title: 'Assets', type: 'item', icon: 'assets', url: '/assets' },
         { id: 'documents', title: 'Documents', type: 'item', icon: 'documents', url: '/documents' },

@@ -41,6 +41,11 @@ export interface Asset extends RecordMeta {
   purchaseDate: string | null
   purchaseCost: number | null
   notes: string | null
+  /** The last inspection ("Inspection done" in My work). */
+  lastInspectedOn: string | null
+  lastInspectionResult: 'GOOD' | 'BAD' | 'POOR' | null
+  lastInspectionNote: string | null
+  lastInspectionDocumentId: number | null
 }
 
 export interface DocumentRecord extends RecordMeta {

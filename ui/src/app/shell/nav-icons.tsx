@@ -1,7 +1,7 @@
 import type { IconProps } from '@chakra-ui/react'
 import type { ComponentType } from 'react'
 
-import { AssetIcon, DashboardIcon, DocumentIcon, ExternalIcon, OpportunityIcon, VideoIcon } from '@/components/icons'
+import { AssetIcon, ClipboardCheckIcon, DashboardIcon, DocumentIcon, ExternalIcon, OpportunityIcon, VideoIcon } from '@/components/icons'
 import { APP_NAV_ICONS } from '@/components/app-nav-icons'
 import { PAGE_NAV_ICONS } from '@/components/page-icons'
 
@@ -9,6 +9,7 @@ import { PAGE_NAV_ICONS } from '@/components/page-icons'
 const ICONS: Record<string, ComponentType<IconProps>> = {
   ...PAGE_NAV_ICONS,
   ...APP_NAV_ICONS,
+  'my-work': ClipboardCheckIcon,
   dashboard: DashboardIcon,
   assets: AssetIcon,
   documents: DocumentIcon,

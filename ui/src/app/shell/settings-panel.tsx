@@ -7,6 +7,7 @@ import { LAYOUT_STYLES, LAYOUTS, settingsAtom, THEME_IDS, THEMES, type LayoutMod
 
 import { settingsPanelOpenAtom } from './atoms'
 import { Choice, Toggle } from './controls'
+import { PushSettings } from './push-settings'
 import { useUpdateSettings } from './use-settings'
 
 /** Spec section 9: 380 px wide, at most 90% of the viewport. */
@@ -202,6 +203,10 @@ function SettingsForm() {
       <Section title="Behaviour">
         <Toggle label="Custom Scrollbars" checked={settings.customScrollbars} onChange={(customScrollbars) => update({ customScrollbars })} testId="settings-custom-scrollbars" />
         <Toggle label="Animations" checked={settings.animations} onChange={(animations) => update({ animations })} testId="settings-animations" />
+      </Section>
+      <Separator />
+      <Section title="Notifications">
+        <PushSettings />
       </Section>
       <Text fontSize="sm" color="fg.muted" borderWidth="1px" borderColor="border.muted" borderRadius="md" p="3" data-testid="settings-note">
         Not all option combinations are available.

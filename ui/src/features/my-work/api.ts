@@ -1,0 +1,46 @@
+/** The field view's calls: `GET /my-work` and "Inspection done" (`POST /assets/{id}/inspections`). */
+import { api } from '@/lib/api'
+import { uploadDocuments } from '@/lib/documents'
+import type { Asset } from '@/lib/records'
+
+export const RESULTS = ['GOOD', 'BAD', 'POOR'] as const
+export type InspectionResult = (typeof RESULTS)[number]
+
+export interface MyWork {
+  items: Asset[]
+  total: number
+  /** Today in the inspection time zone (the server's), 'YYYY-MM-DD'. */
+  today: string
+}
+
+export interface InspectionInput {
+  version: number
+  result: InspectionResult
+  inspectedOn: string
+  note: string
+  photo: File | null
+}
+
+export function fetchMyWork(signal?: AbortSignal): Promise<MyWork> {
+  return api.get<MyWork>('/my-work', { signal })
+}
+
+/** Uploads the photo (a document of the asset, through the one upload call), then records the inspection. */
+export async function recordInspection(asset: Asset, input: InspectionInput): Promise<Asset> {
+  let documentId: number | null = null
+  if (input.photo) {
+    const [photo] = await uploadDocuments([input.photo], {
+      department: asset.department,
+      assetId: asset.id,
+      title: `Inspection ${asset.tag} ${input.inspectedOn}`,
+    })
+    documentId = photo?.id ?? null
+  }
+  return api.post<Asset>(`/assets/${asset.id}/inspections`, {
+    version: input.version,
+    result: input.result,
+    inspectedOn: input.inspectedOn,
+    note: input.note.trim() || null,
+    documentId,
+  })
+}
