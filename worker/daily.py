@@ -32,6 +32,8 @@ def due_day(settings: Settings, now: datetime) -> date | None:
 
 def schedule_inspections(connection: Redis, settings: Settings, now: datetime | None = None) -> date | None:
     """Enqueue the day's inspection run once over all workers; answers the day when this call did it."""
+    if not settings.inspection_notices_enabled:
+        return None
     day = due_day(settings, now or datetime.now(UTC))
     if day is None:
         return None

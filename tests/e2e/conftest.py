@@ -74,6 +74,8 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterator[
         "UI_PORT": str(ui_port),
         # One browser stack signs in for every test from 127.0.0.1: no rate limits (tested on their own).
         "RATE_LIMITS_ENABLED": "false",
+        # No daily inspection notices arriving in the middle of other tests (tests/test_push_delivery.py has them).
+        "INSPECTION_NOTICES_ENABLED": "false",
     }
     for command in (["migrate"], ["seed"]):
         subprocess.run([sys.executable, "-m", "app.cli", *command], cwd=ROOT, env=env, check=True, capture_output=True)

@@ -14,9 +14,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Worker, async_playwright, expect
 
@@ -25,7 +24,8 @@ from tests.e2e.helpers import Api, signed_in_at
 
 NOTIFICATIONS = """async () => {
   const registration = await navigator.serviceWorker.ready
-  return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))
+  const shown = await registration.getNotifications()
+  return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))
 }"""
 CLICK_FIRST = """async () => {
   const [notification] = await self.registration.getNotifications()

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, path, type Call } from '@/testing/fetch-mock'
 
 import { ApiError, buildUrl, createApiClient, NETWORK_ERROR_MESSAGE } from './api'
+import { OFFLINE_REASON } from './online'
 import { getSession, loadSession, saveSession, type Session } from './session'
 
 const BASE = 'http://api.test'
@@ -58,6 +59,16 @@ describe('api client', () => {
     const error = await api.post('/auth/sign-in', {}, { auth: false }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 422, message: 'Check the form.', errors: { username: 'Username is required.' } })
+  })
+
+  it('refuses a change at once while the browser is offline, with the reason', async () => {
+    saveSession(tokens('access-1'), true)
+    const offline = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false)
+    const { fetch, calls } = mockFetch(() => json({}))
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    await expect(api.post('/assets', { name: 'x' })).rejects.toMatchObject({ status: 0, message: OFFLINE_REASON })
+    expect(calls).toEqual([])
+    offline.mockRestore()
   })
 
   it('reports an unreachable server as status 0', async () => {
