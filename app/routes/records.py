@@ -11,7 +11,7 @@ from starlette.routing import BaseRoute, Route
 from app.auth.service import Principal
 from app.http import json_response, path_int, read_body
 from app.portal import authenticate, portal_of
-from app.services import records
+from app.services import listing, records
 from app.services.permissions import require_staff
 from app.services.resources import RESOURCES, ResourceSpec
 
@@ -24,9 +24,10 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
     principal = await _staff(request)
     portal = portal_of(request)
     if request.method == "GET":
-        query = records.parse_list_query(spec, request.query_params)
-        async with portal.db.reader() as session:
-            return json_response(await records.list_records(session=session, spec=spec, query=query))
+        query = listing.parse_list_query(spec, request.query_params)
+        # A search sets its plan for its own transaction; a plain list needs none.
+        async with portal.db.session() if query.q else portal.db.reader() as session:
+            return json_response(await listing.list_records(session=session, spec=spec, query=query))
     data = await read_body(request)
     async with portal.db.session() as session:
         created = await records.create_record(

@@ -8,7 +8,6 @@ both win), and records who changed which field from what to what in the same tra
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
@@ -17,10 +16,8 @@ from typing import Any
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ColumnElement, Date, DateTime, Numeric, TypeDecorator, func, or_, update
-from sqlalchemy import select as sa_select
+from sqlalchemy import Date, DateTime, Numeric, TypeDecorator, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import aliased
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -38,8 +35,6 @@ from schemas.options import DocumentState, Role, UserState
 from schemas.records import ChangePublic, RecordChange
 from schemas.users import User, UserRef
 
-MAX_PER_PAGE = 100
-DEFAULT_PER_PAGE = 25
 STALE_MESSAGE = "Someone else changed this {label} since you opened it. Reload to see their changes."
 
 
@@ -57,91 +52,6 @@ def plain(value: Any) -> Any:
 def row_values(row: Any) -> dict[str, Any]:
     """A table row's column values (table models skip validation, so no model_dump round trip)."""
     return {column.key: getattr(row, column.key) for column in row.__table__.columns}
-
-
-@dataclass(frozen=True)
-class ListQuery:
-    page: int = 1
-    per_page: int = DEFAULT_PER_PAGE
-    sort: str = "id"
-    descending: bool = False
-    q: str = ""
-    filters: Mapping[str, Sequence[Any]] = ()  # type: ignore[assignment]
-
-
-def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery:
-    """Read ``page``, ``perPage``, ``sort``, ``order``, ``q`` and the filters; 422 on anything wrong."""
-    errors: dict[str, str] = {}
-
-    def positive(name: str, default: int, upper: int | None = None) -> int:
-        raw = params.get(name)
-        if raw is None or raw == "":
-            return default
-        if not raw.isdigit() or int(raw) < 1:
-            errors[name] = "Use a whole number of 1 or more."
-            return default
-        if upper is not None and int(raw) > upper:
-            errors[name] = f"Use at most {upper}."
-            return default
-        return int(raw)
-
-    page = positive("page", 1)
-    per_page = positive("perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
-    sort_key = params.get("sort") or "id"
-    sortable = spec.sortable
-    if sort_key not in sortable:
-        errors["sort"] = f"Cannot sort by '{sort_key}'. Use one of: {', '.join(sorted(sortable))}."
-    order = (params.get("order") or "asc").lower()
-    if order not in ("asc", "desc"):
-        errors["order"] = "Use 'asc' or 'desc'."
-    filters: dict[str, list[Any]] = {}
-    for column, enum in spec.enum_filters.items():
-        raw = params.get(to_camel(column))
-        if not raw:
-            continue
-        values = [v.strip() for v in raw.split(",") if v.strip()]
-        allowed = {e.value for e in enum}
-        wrong = [v for v in values if v not in allowed]
-        if wrong:
-            errors[to_camel(column)] = f"Unknown value {wrong[0]!r}. Use one of: {', '.join(sorted(allowed))}."
-        filters[column] = values
-    for column in spec.id_filters:
-        raw = params.get(to_camel(column))
-        if not raw:
-            continue
-        values = [v.strip() for v in raw.split(",") if v.strip()]
-        if not all(v.isdigit() for v in values):
-            errors[to_camel(column)] = "Use record ids (whole numbers), separated by commas."
-            continue
-        filters[column] = [int(v) for v in values]
-    q = (params.get("q") or "").strip()
-    if len(q) > 200:
-        errors["q"] = "Search for at most 200 characters."
-    if errors:
-        raise invalid("Check the list parameters. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
-    return ListQuery(
-        page=page,
-        per_page=per_page,
-        sort=sortable.get(sort_key, "id"),
-        descending=order == "desc",
-        q=q,
-        filters=filters,
-    )
-
-
-def _like_term(term: str) -> str:
-    escaped = term.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-def _search_clause(spec: ResourceSpec, q: str) -> list[ColumnElement[bool]]:
-    """Every word must appear in at least one searchable column (case-insensitive)."""
-    clauses: list[ColumnElement[bool]] = []
-    for term in q.split()[:8]:
-        pattern = _like_term(term)
-        columns = [getattr(spec.table, name) for name in spec.search_columns]
-        clauses.append(or_(*(func.lower(c).like(pattern, escape="\\") for c in columns)))
-    return clauses
 
 
 async def user_refs(session: AsyncSession, ids: set[int]) -> dict[int, UserRef]:
@@ -219,76 +129,6 @@ async def to_public(session: AsyncSession, spec: ResourceSpec, rows: Sequence[An
             data["hasThumbnail"] = row.thumbnail_key is not None
         items.append(data)
     return items
-
-
-@cache  # built once per resource: aliasing a table per call costs milliseconds
-def _page_statement(resource: str) -> tuple[Any, list[str], list[tuple[str, str]]]:
-    """SELECT every column, each referenced user's name and photo (joined: no second query), and
-    the total in the same query as the page. Answers the statement, the column names in order and
-    the user-reference (column, key) pairs whose two joined columns follow them."""
-    spec = RESOURCES[resource]
-    table = spec.table
-    columns = list(table.__table__.columns)  # type: ignore[attr-defined]
-    selected: list[Any] = list(columns)
-    joins = []
-    refs = list(_user_ref_keys(spec.name))
-    for column, _key in refs:
-        person = aliased(User)
-        selected += [person.display_name, person.photo_url]
-        joins.append((person, col(person.id) == getattr(table, column)))
-    stmt = sa_select(*selected, func.count().over().label("_total"))
-    for person, on in joins:
-        stmt = stmt.outerjoin(person, on)
-    return stmt, [c.name for c in columns], refs
-
-
-def _page_items(spec: ResourceSpec, rows: Sequence[Any], names: list[str], refs: list[tuple[str, str]]) -> list[Any]:
-    """``to_public`` for rows of ``_page_statement``, reading columns by position."""
-    position = {name: n for n, name in enumerate(names)}
-    columns = [(position[name], key, convert) for name, key, convert in _public_columns(spec.name)]
-    people = [(position[column], key, len(names) + 2 * n) for n, (column, key) in enumerate(refs)]
-    files = (position["storage_key"], position["thumbnail_key"]) if spec.name == "documents" else None
-    items = []
-    for row in rows:
-        data = {}
-        for n, key, convert in columns:
-            value = row[n]
-            data[key] = value if convert is None or value is None else convert(value)
-        for n, key, joined in people:
-            owner = row[n]
-            data[key] = (
-                None if owner is None else {"id": owner, "displayName": row[joined], "photoURL": row[joined + 1]}
-            )
-        if files is not None:
-            data["hasFile"] = row[files[0]] is not None
-            data["hasThumbnail"] = row[files[1]] is not None
-        items.append(data)
-    return items
-
-
-async def list_records(*, session: AsyncSession, spec: ResourceSpec, query: ListQuery) -> dict[str, Any]:
-    table = spec.table
-    stmt, names, refs = _page_statement(spec.name)
-    for column, values in dict(query.filters).items():
-        stmt = stmt.where(getattr(table, column).in_(values))
-    for clause in _search_clause(spec, query.q):
-        stmt = stmt.where(clause)
-    sort_column = getattr(table, query.sort)
-    id_column = table.id  # type: ignore[attr-defined]
-    ordering = (sort_column.desc(), id_column.desc()) if query.descending else (sort_column.asc(), id_column.asc())
-    page = stmt.order_by(*ordering).offset((query.page - 1) * query.per_page).limit(query.per_page)
-    rows = (await (await session.connection()).execute(page)).all()
-    if rows:
-        total = int(rows[0][-1])
-    else:  # past the last page the window has no row to ride on: count on its own
-        counted = select(func.count()).select_from(stmt.with_only_columns(id_column).subquery())
-        total = int((await session.exec(counted)).one())
-    return {
-        "items": _page_items(spec, rows, names, refs),
-        "total": total,
-        "page": query.page,
-        "perPage": query.per_page,
-    }
 
 
 async def _load(session: AsyncSession, spec: ResourceSpec, record_id: int) -> Any:
