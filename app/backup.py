@@ -42,6 +42,7 @@ from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
 
 import schemas.chat
+import schemas.imports
 import schemas.records
 import schemas.samples
 import schemas.users  # noqa: F401  (each schema module registers its tables)

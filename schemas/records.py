@@ -160,12 +160,8 @@ class DocumentBase(SQLModel):
 class Document(RecordMeta, DocumentBase, table=True):
     __tablename__ = "documents"
     __table_args__ = _table_args("documents")
-    asset_id: int | None = Field(
-        default=None, sa_column=Column(Integer, ForeignKey("assets.id", ondelete="SET NULL"))
-    )
-    lead_id: int | None = Field(
-        default=None, sa_column=Column(Integer, ForeignKey("leads.id", ondelete="SET NULL"))
-    )
+    asset_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("assets.id", ondelete="SET NULL")))
+    lead_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("leads.id", ondelete="SET NULL")))
     notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     original_name: str | None = Field(default=None, max_length=255)
     media_type: str | None = Field(default=None, max_length=120)

@@ -37,6 +37,13 @@ class Word:
     raw: str
     tokens: tuple[str, ...]
 
+    def prefixed(self) -> list[tuple[str, bool]]:
+        """(token, matches as a prefix): the last token of a word may be unfinished (search as you
+        type); a token followed by punctuation ('ast' in 'AST-0012') was typed whole, and a single
+        character as a prefix would match half the table."""
+        last = len(self.tokens) - 1
+        return [(token, n == last and len(token) > 1) for n, token in enumerate(self.tokens)]
+
 
 def parse_words(q: str) -> list[Word]:
     """The query's words (at most 8); a word of punctuation only is left out."""
@@ -54,7 +61,7 @@ def _like(raw: str) -> str:
 
 def _fts5_word(word: Word) -> str:
     # Tokens are letters and digits only, so quoting them is enough to keep FTS5 syntax out.
-    return "(" + " AND ".join(f'"{token}"*' for token in word.tokens) + ")"
+    return "(" + " AND ".join(f'"{token}"' + ("*" if prefix else "") for token, prefix in word.prefixed()) + ")"
 
 
 def _fts5_phrase(raw: str) -> str:
@@ -83,7 +90,7 @@ class Matcher:
     # --- one word -----------------------------------------------------------------------------
 
     def _tsquery(self, word: Word) -> Any:
-        query = " & ".join(f"{token}:*" for token in word.tokens)
+        query = " & ".join(token + (":*" if prefix else "") for token, prefix in word.prefixed())
         return func.to_tsquery(literal_column("'simple'::regconfig"), bindparam(None, query))
 
     def _vector(self, part: str) -> Any:
@@ -157,6 +164,10 @@ class Matcher:
             and_(found, not_(never_null(head)), not_(never_null(exact))),
         ]
 
+    def costly(self, tier: int) -> bool:
+        """Whether testing a row for this tier reads the documents' text vector (the last tier)."""
+        return self.name == "documents" and tier == len(self.tiers()) - 1
+
     def _head_only(self) -> ColumnElement[bool]:
         if not self.postgresql:
             columns = " ".join(self.spec.search.head)
@@ -171,16 +182,19 @@ class Matcher:
             return None
         tokens = [token for word in self.words for token in word.tokens]
         if self.postgresql:
-            # ts_headline reads the whole text it is given: give it a window around the first place a
-            # word appears (strpos over the first 200,000 characters), not the whole document.
-            found = ", ".join(f"nullif(strpos(lower(left(text, 200000)), :t{n}), 0)" for n in range(len(tokens)))
+            # ts_headline reads all the text it is given: give it a window around the first place a
+            # word appears (strpos stops there) and read the text once per row (OFFSET 0 keeps the
+            # subquery, ``|| ''`` holds the decompressed text instead of decompressing it per use).
+            variants = [v for token in tokens for v in dict.fromkeys((token, token.capitalize(), token.upper()))]
+            found = ", ".join(f"nullif(strpos(t, :t{n}), 0)" for n in range(len(variants)))
             sql = (
-                "SELECT id, ts_headline('simple', substr(text, greatest(pos - 100, 1), 320), "
+                "SELECT id, ts_headline('simple', substr(t, greatest(pos - 100, 1), 320), "
                 "to_tsquery('simple', :query), :options), pos > 101 "
-                f"FROM (SELECT id, text, coalesce(least({found}), 1) AS pos FROM documents "
-                "WHERE id IN :ids AND text IS NOT NULL) AS s"
+                f"FROM (SELECT id, t, coalesce(least({found}), 1) AS pos "
+                "FROM (SELECT id, text || '' AS t FROM documents "
+                "WHERE id IN :ids AND text IS NOT NULL OFFSET 0) AS r) AS s"
             )
-            params: dict[str, Any] = {f"t{n}": token for n, token in enumerate(tokens)}
+            params: dict[str, Any] = {f"t{n}": variant for n, variant in enumerate(variants)}
             params.update(
                 query=" | ".join(f"{token}:*" for token in tokens),
                 options=f"StartSel={MARK_START}, StopSel={MARK_END}, MaxWords=30, MinWords=12, ShortWord=0",

@@ -7,6 +7,7 @@ from sqlmodel import SQLModel
 
 # Importing each schema module registers its tables on SQLModel.metadata.
 import schemas.chat
+import schemas.imports
 import schemas.records
 import schemas.samples
 import schemas.users  # noqa: F401
