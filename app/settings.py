@@ -74,6 +74,11 @@ class Settings(BaseSettings):
     document_retry_backoff: list[int] = Field(default_factory=lambda: [5, 30, 120])  # seconds before each
     document_stage_delay: float = Field(default=0.0, ge=0)  # pause after each stage (tests, demos of progress)
     max_extracted_text_chars: int = Field(default=1_000_000, ge=1000)
+
+    # CSV/Excel imports (run by the workers) and exports.
+    max_import_bytes: int = Field(default=50 * 1024 * 1024, ge=1024)  # one uploaded file
+    max_import_rows: int = Field(default=200_000, ge=1)  # rows of one file
+    import_job_timeout: int = Field(default=900, ge=10)  # seconds one import (check and write) may take
     worker_heartbeat_seconds: int = Field(default=5, ge=1)  # a dead worker's job is noticed ~2 beats later
     worker_maintenance_seconds: int = Field(default=10, ge=1)  # how often workers look for abandoned jobs
 

@@ -26,7 +26,7 @@ from app.redis_conn import resolve_url
 from app.settings import get_settings
 from worker import jobs
 
-QUEUES = ("documents", "default")
+QUEUES = ("documents", "imports", "default")
 
 log = logging.getLogger("portal.worker")
 

@@ -247,6 +247,19 @@ async def expired_files(session: AsyncSession) -> list[str]:
     return keys
 
 
+def live_progress(connection: Any, job_id: str) -> dict[str, Any] | None:
+    """What the worker last reported for this import (RQ job meta in Redis); None when unknown."""
+    from rq.exceptions import NoSuchJobError
+    from rq.job import Job
+
+    try:
+        job = Job.fetch(f"import-{job_id}", connection=connection)
+    except NoSuchJobError:
+        return None
+    progress = job.get_meta(refresh=False).get("progress")
+    return dict(progress) if isinstance(progress, dict) else None
+
+
 # --- the worker's part ----------------------------------------------------------------------------------
 
 

@@ -19,8 +19,8 @@ scan over a bounded window of ids when they are many.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -29,6 +29,7 @@ from sqlalchemy import ColumnElement, func, literal, select, text, tuple_
 from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.db import Database
 from app.errors import invalid
 from app.services import counts, cursors
 from app.services.counts import execute
@@ -435,48 +436,64 @@ async def _snippets(session: AsyncSession, matcher: Matcher, items: list[dict[st
         item["snippet"] = found.get(item["id"])
 
 
+def _key_types(spec: ResourceSpec, query: ListQuery, relevance: bool) -> list[Any]:
+    id_type = spec.table.__table__.c.id.type  # type: ignore[attr-defined]
+    if relevance:
+        return [id_type, id_type]  # (tier, id)
+    if query.sort == "id":
+        return [id_type]
+    return [getattr(spec.table, query.sort).type, id_type]
+
+
+async def _read(
+    session: AsyncSession,
+    spec: ResourceSpec,
+    query: ListQuery,
+    matcher: Matcher | None,
+    cursor: cursors.Cursor | None,
+    *,
+    limit: int,
+    few: bool,
+) -> tuple[list[Any], list[tuple[Any, ...]]]:
+    """Up to ``limit`` rows from the cursor on (in its direction) and their keys, as read."""
+    where = _filters(spec, query)
+    _stmt, names, _refs = _row_statement(spec.name)
+    id_at, sort_at = names.index("id"), names.index(query.sort) if query.sort in names else 0
+    if matcher is not None and query.sort == RELEVANCE:
+        skip = 0 if cursor else (query.page - 1) * query.per_page
+        pairs = (await _relevance_rows(session, spec, matcher, where, cursor, skip + limit, few=few))[skip:]
+        return [row for _tier, row in pairs], [(tier, row[id_at]) for tier, row in pairs]
+    if matcher is not None:
+        await _plan(session, "bitmap" if few else "ordered")
+        where = [*where, matcher.matches()]
+    rows = await _sorted_rows(session, spec, query, where, cursor, limit)
+    return rows, [(row[id_at],) if query.sort == "id" else (row[sort_at], row[id_at]) for row in rows]
+
+
+def _matcher(session: AsyncSession, spec: ResourceSpec, query: ListQuery) -> Matcher | None:
+    return Matcher(spec, query.q, session.bind.dialect.name) if query.q else None  # type: ignore[union-attr]
+
+
 async def list_records(*, session: AsyncSession, spec: ResourceSpec, query: ListQuery) -> dict[str, Any]:
     """One page of a list (see the module's docstring); searches need a session with a transaction
     (``Database.session``) on PostgreSQL for their plan settings."""
-    matcher = Matcher(spec, query.q, session.bind.dialect.name) if query.q else None  # type: ignore[union-attr]
+    matcher = _matcher(session, spec, query)
     if matcher is not None and matcher.empty:  # punctuation only: nothing can match
         return _answer(query, [], 0, True, None, None)
-    relevance = query.sort == RELEVANCE and matcher is not None
-    id_type = spec.table.__table__.c.id.type  # type: ignore[attr-defined]
-    if relevance:
-        key_types = [id_type, id_type]  # (tier, id)
-    elif query.sort == "id":
-        key_types = [id_type]
-    else:
-        key_types = [getattr(spec.table, query.sort).type, id_type]
     print_ = query.fingerprint(spec.name)
+    key_types = _key_types(spec, query, matcher is not None and query.sort == RELEVANCE)
     cursor = cursors.decode(query.cursor, print_, key_types) if query.cursor else None
-    where = _filters(spec, query)
-    total, exact = await _total(session, spec, query, where, matcher)
-    limit = query.per_page + 1
-    _stmt, names, refs = _row_statement(spec.name)
-    id_at, sort_at = names.index("id"), names.index(query.sort) if query.sort in names else 0
+    total, exact = await _total(session, spec, query, _filters(spec, query), matcher)
+    rows, keys = await _read(session, spec, query, matcher, cursor, limit=query.per_page + 1, few=exact)
     after = cursor is None or cursor.after
-    if relevance:
-        assert matcher is not None
-        skip = 0 if cursor else (query.page - 1) * query.per_page
-        pairs = await _relevance_rows(session, spec, matcher, where, cursor, skip + limit, few=exact)
-        pairs = pairs[skip:]
-        keys: list[tuple[Any, ...]] = [(tier, row[id_at]) for tier, row in pairs]
-        rows = [row for _tier, row in pairs]
-    else:
-        if matcher is not None:
-            await _plan(session, "bitmap" if exact else "ordered")
-            where = [*where, matcher.matches()]
-        rows = await _sorted_rows(session, spec, query, where, cursor, limit)
-        keys = [(row[id_at],) if query.sort == "id" else (row[sort_at], row[id_at]) for row in rows]
     more = len(rows) > query.per_page
     rows, keys = rows[: query.per_page], keys[: query.per_page]
     if not after:
         rows, keys = rows[::-1], keys[::-1]
     came_from_somewhere = cursor is not None or query.page > 1
     next_key = keys[-1] if keys and (more if after else True) else None
-    prev_key = keys[0] if keys and ((came_from_somewhere) if after else more) else None
+    prev_key = keys[0] if keys and (came_from_somewhere if after else more) else None
+    _stmt, names, refs = _row_statement(spec.name)
     items = page_items(spec, rows, names, refs)
     if matcher is not None and spec.name == "documents":
         await _snippets(session, matcher, items)
@@ -489,6 +506,55 @@ async def list_records(*, session: AsyncSession, spec: ResourceSpec, query: List
         cursors.encode(print_, after=True, key=next_key) if next_key else None,
         cursors.encode(print_, after=False, key=prev_key) if prev_key else None,
     )
+
+
+async def top(
+    *, session: AsyncSession, spec: ResourceSpec, q: str, limit: int
+) -> tuple[list[dict[str, Any]], int, bool]:
+    """The ``limit`` most relevant records for ``q`` (global search), the total and whether it is exact."""
+    query = ListQuery(per_page=limit, sort=RELEVANCE, q=q)
+    matcher = _matcher(session, spec, query)
+    if matcher is None or matcher.empty:
+        return [], 0, True
+    total, exact = await _total(session, spec, query, [], matcher)
+    if total == 0:
+        return [], 0, True
+    rows, _keys = await _read(session, spec, query, matcher, None, limit=limit, few=exact)
+    _stmt, names, refs = _row_statement(spec.name)
+    items = page_items(spec, rows, names, refs)
+    if spec.name == "documents":
+        await _snippets(session, matcher, items)
+    await _plan(session, None)
+    return items, total, exact
+
+
+async def walk(
+    db: Database, spec: ResourceSpec, query: ListQuery, batch: int = 1000
+) -> AsyncIterator[list[dict[str, Any]]]:
+    """Every row the list query finds, in its order, ``batch`` rows at a time (exports). Each batch
+    is read in its own short transaction from where the previous one ended (keyset), so no snapshot
+    or lock is held while the caller sends the rows."""
+    query = replace(query, page=1, per_page=batch, cursor=None)
+    cursor: cursors.Cursor | None = None
+    few = True
+    first = True
+    while True:
+        async with db.session() if query.q else db.reader() as session:
+            matcher = _matcher(session, spec, query)
+            if matcher is not None and matcher.empty:
+                return
+            if first and matcher is not None:
+                few = (await _total(session, spec, query, _filters(spec, query), matcher))[1]
+            first = False
+            rows, keys = await _read(session, spec, query, matcher, cursor, limit=batch, few=few)
+            _stmt, names, refs = _row_statement(spec.name)
+            items = page_items(spec, rows, names, refs)
+            await _plan(session, None)
+        if items:
+            yield items
+        if len(rows) < batch:
+            return
+        cursor = cursors.Cursor(after=True, key=keys[-1])
 
 
 def _answer(
