@@ -380,6 +380,26 @@ async def _existing(
     return {getattr(row, key): row for row in (await session.exec(stmt)).all()}
 
 
+def read_preview(spec: ResourceSpec, path: Path, file_format: str, asked: Mapping[str, str]) -> dict[str, Any]:
+    """The headers, the mapping (automatic, with the person's choices over it), the importable
+    fields and the first rows: what the page shows to choose the mapping. TableError when unreadable."""
+    with open_table(path, file_format) as table:
+        mapping = auto_mapping(spec, table.headers)
+        mapping.update({h: (f or "") for h, f in asked.items() if h in mapping})
+        rows = []
+        for _number, cells in table.rows(PREVIEW_ROWS):
+            rows.append([c[:PREVIEW_CELL_CHARS] for c in cells[: len(table.headers)]])
+            if len(rows) == PREVIEW_ROWS:
+                break
+        return {
+            "headers": table.headers,
+            "mapping": mapping,
+            "fields": fields(spec),
+            "rows": rows,
+            "key": to_camel(IMPORTABLE[spec.name].key),
+        }
+
+
 def _batches(table: Table, max_rows: int) -> Iterator[list[tuple[int, list[str]]]]:
     batch: list[tuple[int, list[str]]] = []
     for item in table.rows(max_rows):
@@ -403,7 +423,7 @@ async def run_pass(
     write: bool,
     progress: Progress,
     total: int | None = None,
-) -> tuple[Pass, dict[str, Any]]:
+) -> tuple[Pass, dict[str, str]]:
     """One pass over the file: validate every row, and with ``write`` write them batch by batch."""
     spec = RESOURCES[job.resource]
     importing = IMPORTABLE[spec.name]
@@ -412,19 +432,10 @@ async def run_pass(
     with open_table(path, job.file_format) as table:
         mapping = resolve_mapping(spec, table.headers, job.options.get("mapping", {}))
         reader = Reader(spec, mapping, table.headers, users)
-        preview: dict[str, Any] = {
-            "headers": table.headers,
-            "mapping": mapping,
-            "fields": fields(spec),
-            "rows": [],
-            "key": to_camel(importing.key),
-        }
         seen: dict[Any, int] = {}
         for batch in _batches(table, max_rows):
             raw_rows = []
             for number, cells in batch:
-                if len(preview["rows"]) < PREVIEW_ROWS:
-                    preview["rows"].append([c[:PREVIEW_CELL_CHARS] for c in cells[: len(table.headers)]])
                 raw = reader.cells(cells)
                 key, problem = reader.key_of(number, raw)
                 if problem:
@@ -477,7 +488,7 @@ async def run_pass(
                 result.created += len(creates)
                 result.updated += len(updates)
             progress({"phase": "importing" if write else "validating", "processed": result.rows, "total": total})
-    return result, preview
+    return result, mapping
 
 
 def _postgresql(session: AsyncSession) -> bool:
@@ -509,14 +520,15 @@ async def run(
         return job
     spec = RESOURCES[job.resource]
     try:
-        checked, preview = await run_pass(
+        job.preview = read_preview(spec, path, job.file_format, job.options.get("mapping", {}))
+        checked, mapping = await run_pass(
             session=session, job=job, path=path, max_rows=max_rows, write=False, progress=progress
         )
     except TableError as exc:
-        job.preview = job.preview or {}
         await finish(session, job, ImportState.FAILED, message=str(exc))
         return job
-    job.preview, job.total_rows, job.processed_rows = preview, checked.rows, checked.rows
+    job.preview = {**job.preview, "mapping": mapping}
+    job.total_rows, job.processed_rows = checked.rows, checked.rows
     job.errors = [e.public() for e in checked.errors]
     job.error_count, job.created_count, job.updated_count = checked.error_count, checked.created, checked.updated
     if checked.error_count:

@@ -399,10 +399,12 @@ async def write_batch(
             update(table)
             .where(table.c.id == bindparam("_id"), table.c.version == bindparam("_version"))
             .values(
-                {c: bindparam(f"new_{c}") for c in columns},
-                version=bindparam("_version") + 1,
-                updated_at=now,
-                updated_by_id=actor_id,
+                {
+                    **{c: bindparam(f"new_{c}") for c in columns},
+                    "version": bindparam("_version") + 1,
+                    "updated_at": now,
+                    "updated_by_id": actor_id,
+                }
             )
         )
         done = cast(CursorResult[Any], await connection.execute(stmt, batch))

@@ -117,11 +117,11 @@ def _csv_rows(path: Path) -> Iterator[list[str]]:
         except UnicodeDecodeError as exc:
             raise _encoding_error(exc, 1) from exc
         stream.seek(0)
-        try:
-            dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        try:  # only the separator is guessed; quoting is always the spreadsheets' own ("" inside "...")
+            delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
         except csv.Error:
-            dialect = csv.excel
-        reader = csv.reader(stream, dialect)
+            delimiter = ","
+        reader = csv.reader(stream, csv.excel, delimiter=delimiter)
         line = 1
         while True:
             try:
