@@ -35,6 +35,9 @@ def _processes(settings: Settings, serve_ui: bool) -> dict[str, list[str]]:
             "--port",
             str(settings.api_port),
             "--no-access-log",  # the API logs each request itself, with its request id
+            # The client address comes from X-Forwarded-For only behind TRUSTED_PROXIES (app/ratelimit.py),
+            # decided by the portal: uvicorn must not rewrite it first (it trusts 127.0.0.1 by default).
+            "--no-proxy-headers",
             # No per-socket zlib: ~45 KB less memory per socket and no compression per recipient of a
             # push (what Node's socket.io does by default too); see docs/performance.md.
             "--ws-per-message-deflate",

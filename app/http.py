@@ -11,10 +11,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from app.errors import ApiError, invalid, validation_error
+from app.params import declared_length
+from app.stored_json import MAX_DEPTH, depth_exceeds
 
 Model = TypeVar("Model", bound=BaseModel)
 
 MAX_JSON_BODY = 1_000_000
+MAX_BODY_DEPTH = 2 * MAX_DEPTH  # a body wraps what it stores in a level or two; stored values get MAX_DEPTH
 NUL_MESSAGE = "Text may not contain NUL characters."
 
 
@@ -33,8 +36,8 @@ def json_response(content: Any, status: int = 200) -> OrjsonResponse:
 
 async def read_body(request: Request) -> Any:
     """The request's JSON body, refusing bodies that are too large or not JSON."""
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_JSON_BODY:
+    declared = declared_length(request)
+    if declared is not None and declared > MAX_JSON_BODY:
         raise ApiError(413, "The request body is too large.")
     raw = await request.body()
     if len(raw) > MAX_JSON_BODY:
@@ -45,6 +48,10 @@ async def read_body(request: Request) -> Any:
         data = orjson.loads(raw)
     except (orjson.JSONDecodeError, json.JSONDecodeError) as exc:
         raise invalid("The body is not valid JSON.") from exc
+    # Refused on arrival, whatever the call: no call takes anything this deep, and a stored value
+    # deeper than orjson writes (254) could never be answered again (app/stored_json.py).
+    if raw.count(b"[") + raw.count(b"{") > MAX_BODY_DEPTH and depth_exceeds(data, MAX_BODY_DEPTH):
+        raise invalid(f"The body is nested too deeply (at most {MAX_BODY_DEPTH} levels).")
     if b"\\u0000" in raw and _has_nul(data):  # no text column takes NUL (PostgreSQL raises on it)
         raise invalid(NUL_MESSAGE)
     return data
@@ -71,13 +78,3 @@ def parse(model: type[Model], data: Any) -> Model:
 
 async def read_model(request: Request, model: type[Model]) -> Model:
     return parse(model, await read_body(request))
-
-
-def path_int(request: Request, name: str = "id") -> int:
-    raw = request.path_params.get(name)
-    if isinstance(raw, int):
-        return raw
-    try:
-        return int(str(raw))
-    except ValueError as exc:
-        raise ApiError(404, "Not found.") from exc

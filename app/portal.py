@@ -12,6 +12,7 @@ from app.auth.service import AuthService, Principal
 from app.auth.tokens import TokenService
 from app.db import Database
 from app.errors import unauthorized
+from app.ratelimit import RateLimits
 from app.realtime.presence import Presence
 from app.realtime.server import Realtime
 from app.realtime.sink import EventSink, ServerSink
@@ -29,6 +30,7 @@ class Portal:
     auth: AuthService
     realtime: Realtime
     events: EventSink
+    limits: RateLimits
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
@@ -50,6 +52,7 @@ class Portal:
             auth=auth,
             realtime=realtime,
             events=ServerSink(realtime.server),
+            limits=RateLimits(settings, redis),
         )
 
     async def close(self) -> None:
@@ -75,3 +78,8 @@ def bearer_token(request: Request) -> str:
 async def authenticate(request: Request) -> Principal:
     """Who is asking; 401 unless the token is valid and its session is live."""
     return await portal_of(request).auth.authenticate(bearer_token(request))
+
+
+async def limit(request: Request, rule: str, principal: Principal | None = None) -> None:
+    """Count this call under a rate limit rule (app/ratelimit.py); 429 when over it."""
+    await portal_of(request).limits.hit(rule, request, user=principal.user_id if principal else None)

@@ -21,6 +21,9 @@ def api_headers(settings: Settings) -> dict[str, str]:
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
         "X-Frame-Options": "DENY",
+        # Answers carry tokens, contact details and records: no browser or proxy may keep them. A route
+        # that may be cached says so itself (the signing keys).
+        "Cache-Control": "no-store",
     }
     return headers | transport_headers(settings)
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from limits import parse_many
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -45,18 +46,34 @@ class Settings(BaseSettings):
     challenge_ttl: int = 180
     role_group_prefix: str = "portal-"
 
-    # Sign-in protection.
+    # Sign-in protection (app/auth/throttle.py): failures counted per client address and name, and per name.
     session_cache_seconds: float = Field(default=60.0, ge=0, le=600)  # app/auth/live_sessions.py; 0: off
-    lockout_free_failures: int = 4
-    lockout_max_seconds: int = 900
-    lockout_reset_seconds: int = 900
+    lockout_free_failures: int = Field(default=4, ge=1)  # per address and name: the 5th failure locks 1 s, doubling
+    lockout_account_free_failures: int = Field(default=50, ge=1)  # per name, from any address: a much higher count
+    lockout_max_seconds: int = Field(default=900, ge=1)
+    lockout_reset_seconds: int = Field(default=900, ge=1)  # a quiet period that clears the count
+    password_hash_concurrency: int = Field(default=1, ge=1, le=64)  # argon2 at once per process (app/auth/passwords.py)
+    password_hash_wait_seconds: float = Field(default=10.0, gt=0)  # queued longer: 503, try again
+
+    # Rate limits (app/ratelimit.py), kept in Redis so they hold across API processes. Each is a list of
+    # limits in the `limits` notation ("10/minute;100/hour"); empty switches that one off.
+    rate_limits_enabled: bool = True
+    trusted_proxies: list[str] = Field(default_factory=list)  # networks whose X-Forwarded-For is believed
+    rate_limit_sign_in: str = "20/minute;200/hour"  # per client address: /auth/sign-in, /api/auth, TOTP changes
+    rate_limit_challenge: str = "20/minute;200/hour"  # per client address: /auth/challenge
+    rate_limit_register: str = "5/hour"  # per client address: /api/auth/register
+    rate_limit_upload: str = "30/minute;300/hour"  # per user, and 3x that per address: /documents/upload
+    rate_limit_chat: str = "30/10 seconds;1000/hour"  # per user, and 3x per address: chat messages
+    rate_limit_write: str = "120/minute;2000/hour"  # per user, and 3x per address: record creates, edits, deletes
+    max_sockets_per_session: int = Field(default=10, ge=1)  # Socket.IO connections open at once per signed-in session
 
     # Passwords.
     password_min_length: int = 8
     password_max_length: int = 256
 
-    # Sample-area mock auth (registration is switched off in production).
-    registration_enabled: bool | None = None
+    # Sample-area mock auth: its own pool of sample users (app/samples/auth.py). Registration is off unless
+    # switched on, and never in production.
+    registration_enabled: bool = False
 
     seed_demo_data: bool = True
     bench_routes: bool = False  # ./ops/bench: the "same JSON from memory" limit route; ignored in production
@@ -91,11 +108,25 @@ class Settings(BaseSettings):
     metrics_networks: list[str] = Field(default_factory=lambda: ["127.0.0.0/8", "::1/128"])  # may read it without
     hsts_max_age: int = Field(default=31_536_000, ge=0)  # Strict-Transport-Security, sent in production only
 
-    @field_validator("metrics_networks")
+    @field_validator("metrics_networks", "trusted_proxies")
     @classmethod
     def _valid_networks(cls, value: list[str]) -> list[str]:
         for network in value:
             ipaddress.ip_network(network, strict=False)  # a ValueError names the bad entry
+        return value
+
+    @field_validator(
+        "rate_limit_sign_in",
+        "rate_limit_challenge",
+        "rate_limit_register",
+        "rate_limit_upload",
+        "rate_limit_chat",
+        "rate_limit_write",
+    )
+    @classmethod
+    def _valid_limits(cls, value: str) -> str:
+        if value.strip():
+            parse_many(value)  # a ValueError names what it could not read
         return value
 
     @model_validator(mode="after")
@@ -126,8 +157,6 @@ class Settings(BaseSettings):
 
     @property
     def registration_allowed(self) -> bool:
-        if self.registration_enabled is None:
-            return not self.is_production
         return self.registration_enabled and not self.is_production
 
     @property

@@ -10,6 +10,11 @@ from pydantic.alias_generators import to_camel
 from sqlalchemy import DateTime, TypeDecorator
 from sqlalchemy.engine import Dialect
 
+# PostgreSQL `integer` (int4), the type of every id and count column; SQLite holds 64 bits, so a
+# number within these bounds fits both. Beyond them the database refuses the statement: a 500.
+DB_INT_MAX = 2_147_483_647
+DB_INT_MIN = -DB_INT_MAX - 1
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)

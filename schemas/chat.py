@@ -8,7 +8,7 @@ from pydantic import Field as PydanticField
 from sqlalchemy import Column, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from schemas.base import ApiInput, UtcDateTime, utcnow
+from schemas.base import DB_INT_MAX, ApiInput, UtcDateTime, utcnow
 from schemas.records import NEVER_REUSE_IDS
 
 
@@ -99,7 +99,7 @@ class SendMessageBody(ApiInput):
 class SendMessageRequest(ApiInput):
     chat_id: str = PydanticField(min_length=1, max_length=32)
     message: SendMessageBody
-    contact_id: int
+    contact_id: int = PydanticField(ge=1, le=DB_INT_MAX)
 
 
 class ChatUserDataRequest(ApiInput):

@@ -18,7 +18,7 @@ from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Numeric, String
 from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
-from schemas.base import ApiModel, UtcDateTime, utcnow
+from schemas.base import DB_INT_MAX, ApiModel, UtcDateTime, utcnow
 from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, LeadStage, Risk
 from schemas.users import UserRef
 
@@ -83,8 +83,8 @@ class PublicMeta(ApiModel):
 
 class UpdateMeta(SQLModel):
     model_config = _INPUT
-    id: int
-    version: int = Field(ge=1)
+    id: int = Field(le=DB_INT_MAX)
+    version: int = Field(ge=1, le=DB_INT_MAX)
 
 
 # --- Assets ----------------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class AssetBase(SQLModel):
     status: AssetStatus = Field(default=AssetStatus.GOOD, sa_column=Column(String(8), nullable=False))
     risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False))
     location: str | None = Field(default=None, max_length=200)
-    assigned_technician_id: int | None = None
+    assigned_technician_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     next_inspection: date | None = None
     purchase_date: date | None = None
     purchase_cost: Money | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
@@ -111,7 +111,7 @@ class Asset(RecordMeta, AssetBase, table=True):
     __tablename__ = "assets"
     __table_args__ = _table_args(
         "assets",
-        Index("ix_assets_lower_tag", func.lower(Column("tag"))),
+        Index("uq_assets_tag_lower", func.lower(Column("tag")), unique=True),  # migration 3e7c1a9d5b20
         Index("ix_assets_lower_serial_number", func.lower(Column("serial_number"))),
     )
     tag: str = Field(sa_column=Column(String(32), unique=True, nullable=False))
@@ -133,7 +133,7 @@ class AssetUpdate(UpdateMeta):
     status: AssetStatus | None = None
     risk: Risk | None = None
     location: str | None = Field(default=None, max_length=200)
-    assigned_technician_id: int | None = None
+    assigned_technician_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     next_inspection: date | None = None
     purchase_date: date | None = None
     purchase_cost: Decimal | None = Field(default=None, ge=0, max_digits=12, decimal_places=2)
@@ -152,8 +152,8 @@ class DocumentBase(SQLModel):
     model_config = _CAMEL
     title: str = Field(min_length=1, max_length=200)
     department: Department = Field(sa_column=Column(String(40), nullable=False))
-    asset_id: int | None = None
-    lead_id: int | None = None
+    asset_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
+    lead_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     notes: str | None = Field(default=None, max_length=10_000)
 
 
@@ -225,7 +225,7 @@ class LeadBase(SQLModel):
     probability: int = Field(default=10, ge=0, le=100)
     risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False))
     department: Department = Field(sa_column=Column(String(40), nullable=False))
-    owner_id: int | None = None
+    owner_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     expected_close: date | None = None
     notes: str | None = Field(default=None, max_length=10_000)
 
@@ -261,7 +261,7 @@ class LeadUpdate(UpdateMeta):
     probability: int | None = Field(default=None, ge=0, le=100)
     risk: Risk | None = None
     department: Department | None = None
-    owner_id: int | None = None
+    owner_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     expected_close: date | None = None
     notes: str | None = Field(default=None, max_length=10_000)
 

@@ -45,6 +45,9 @@ class AuthSession(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=UtcDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     revoked_reason: str | None = Field(default=None, max_length=64)
+    # "portal": opened by the portal's sign-in; "mock": by the sample area's mock sign-in of a portal
+    # user (app/samples/auth.py), which only its mock tokens name and the portal never accepts.
+    kind: str = Field(default="portal", sa_column=Column(String(16), nullable=False, server_default="portal"))
 
 
 class RefreshToken(SQLModel, table=True):
@@ -85,6 +88,28 @@ class SignInThrottle(SQLModel, table=True):
     locked_until: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
+class SampleUser(SQLModel, table=True):
+    """A user of the template's mock auth (spec section 3, "Sample user"), in a pool of its own.
+
+    Mock registrations land here, never in ``users``: the portal's sign-in, refresh and every
+    portal call know nothing of these accounts, and their "admin" role is the mock's only.
+    """
+
+    __tablename__ = "sample_users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    uuid: str = Field(sa_column=Column(String(36), unique=True, nullable=False))
+    email: str = Field(sa_column=Column(String(254), unique=True, nullable=False))  # stored lowercase
+    display_name: str = Field(max_length=120)
+    photo_url: str | None = Field(default=None, max_length=500)
+    role: str = Field(default="admin", max_length=16)  # the mock's role: admin or staff
+    password_hash: str = Field(max_length=255)
+    shortcuts: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+
+
 # --- API models -----------------------------------------------------------------------------------
 
 
@@ -103,8 +128,13 @@ class RefreshRequest(ApiInput):
     refresh_token: str = PydanticField(min_length=1, max_length=200)
 
 
+class TotpSetupRequest(ApiInput):
+    password: str = PydanticField(min_length=1, max_length=1024)  # the current password: a token alone is not enough
+
+
 class TotpVerifyRequest(ApiInput):
     code: str = PydanticField(min_length=6, max_length=8)
+    password: str = PydanticField(min_length=1, max_length=1024)
 
 
 class Tokens(ApiModel):

@@ -31,6 +31,9 @@ def process_env(settings: Settings, **extra: str) -> dict[str, str]:
         "DATA_DIR": str(settings.data_dir),
         "DATABASE_URL": settings.effective_database_url,
         "REDIS_URL": settings.redis_url,
+        # Every test client comes from 127.0.0.1: the rate limits are tested on their own
+        # (tests/security/test_rate_limits.py), not left to trip other tests.
+        "RATE_LIMITS_ENABLED": "false",
         **extra,
     }
 
@@ -71,7 +74,11 @@ def serving(commands: list[tuple[str, list[str], str]], env: dict[str, str], log
 
 
 def api_command(port: int) -> list[str]:
-    return [sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(port), "--no-access-log"]
+    # No --proxy-headers: the portal reads X-Forwarded-For itself, only from TRUSTED_PROXIES.
+    return [
+        sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(port), "--no-access-log",
+        "--no-proxy-headers",
+    ]  # fmt: skip
 
 
 def ui_command() -> list[str]:

@@ -49,6 +49,8 @@ def make_settings(tmp: Path, redis_url: str, **overrides: Any) -> Settings:
         "redis_url": redis_url,
         "cors_origins": [UI_ORIGIN],
         "seed_demo_data": False,
+        # One client address for every in-process test: the rate limit tests switch them on for themselves.
+        "rate_limits_enabled": False,
     }
     values.update(overrides)
     return Settings(**values)

@@ -147,16 +147,20 @@ async def test_challenge_ttl_is_three_minutes(settings: object) -> None:
 
 async def test_totp_enrolment_and_sign_in(app: Starlette, client: httpx.AsyncClient) -> None:
     account = await sign_in(client, await create_account(app, Role.MANAGER))
-    setup = await client.post("/auth/totp/setup", headers=account.headers)
+    setup = await client.post("/auth/totp/setup", headers=account.headers, json={"password": PASSWORD})
     assert setup.status_code == 200
     secret = setup.json()["secret"]
     assert setup.json()["uri"].startswith("otpauth://totp/")
     totp = pyotp.TOTP(secret)
 
-    wrong = await client.post("/auth/totp/verify", headers=account.headers, json={"code": "000000"})
+    wrong = await client.post(
+        "/auth/totp/verify", headers=account.headers, json={"code": "000000", "password": PASSWORD}
+    )
     assert wrong.status_code == 422
     step = int(time.time()) // 30
-    enabled = await client.post("/auth/totp/verify", headers=account.headers, json={"code": totp.at(step * 30)})
+    enabled = await client.post(
+        "/auth/totp/verify", headers=account.headers, json={"code": totp.at(step * 30), "password": PASSWORD}
+    )
     assert enabled.status_code == 200
     assert (await client.get("/me", headers=account.headers)).json()["mfaEnabled"] is True
 
@@ -181,10 +185,12 @@ async def test_totp_enrolment_and_sign_in(app: Starlette, client: httpx.AsyncCli
 
 async def test_totp_code_outside_one_step_of_drift_is_refused(app: Starlette, client: httpx.AsyncClient) -> None:
     account = await sign_in(client, await create_account(app, Role.MANAGER))
-    secret = (await client.post("/auth/totp/setup", headers=account.headers)).json()["secret"]
+    setup = await client.post("/auth/totp/setup", headers=account.headers, json={"password": PASSWORD})
+    secret = setup.json()["secret"]
     step = int(time.time()) // 30
     far = pyotp.TOTP(secret).at((step + 3) * 30)
-    assert (await client.post("/auth/totp/verify", headers=account.headers, json={"code": far})).status_code == 422
+    body = {"code": far, "password": PASSWORD}
+    assert (await client.post("/auth/totp/verify", headers=account.headers, json=body)).status_code == 422
 
 
 async def test_refresh_rotates_and_reuse_revokes_the_family(app: Starlette, client: httpx.AsyncClient) -> None:

@@ -58,8 +58,15 @@ async def test_summaries_parameters_and_security(document: dict[str, Any]) -> No
         assert op["summary"], path
         expected: list[dict[str, list[str]]] = [] if path in PUBLIC_PATHS else [{"bearerAuth": []}]
         assert op["security"] == expected, path
-        names = [p["name"] for p in op.get("parameters", [])]
+        names = [p["name"] for p in op.get("parameters", []) if p["in"] == "path"]
         assert names == [part[1:-1] for part in path.split("/") if part.startswith("{")], path
+    # Integer query parameters, with the bounds app/params.py holds them to (issue 15, item 7).
+    chat = {p["name"]: p for p in document["paths"]["/api/chat/get-chat"]["get"]["parameters"]}
+    assert set(chat) == {"contactId", "userId", "before"} and chat["contactId"]["required"]
+    assert chat["before"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 2_147_483_647}
+    assert "404" in document["paths"]["/api/chat/get-chat"]["get"]["responses"]
+    listed = [p["name"] for p in document["paths"]["/assets"]["get"]["parameters"]]
+    assert listed[:2] == ["page", "perPage"] and "assignedTechnicianId" in listed
     item = document["paths"]["/assets/{id}"]["get"]
     assert item["parameters"] == [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}]
     # Sample-area summaries come from the handlers' docstrings through the shared endpoint wrapper.

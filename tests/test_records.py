@@ -6,7 +6,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
+from starlette.applications import Starlette
 
+from schemas.records import Asset
 from tests.support import Account, unique
 
 pytestmark = pytest.mark.db
@@ -309,6 +314,35 @@ async def test_unique_tag_and_references_are_checked(staff: dict[str, Account], 
     assert ghost.status_code == 422 and "assignedTechnicianId" in ghost.json()["errors"]
     doc = await client.post("/documents", headers=staff["manager"].headers, json=document_body(leadId=999999))
     assert doc.status_code == 422 and "leadId" in doc.json()["errors"]
+
+
+async def test_asset_tags_are_unique_without_regard_to_case(
+    app: Starlette, staff: dict[str, Account], client: httpx.AsyncClient
+) -> None:
+    manager = staff["manager"]
+    tag = unique("Case-")
+    first = await create(client, manager, "assets", tag=tag)
+    for other in (tag.lower(), tag.upper()):
+        clash = await client.post("/assets", headers=manager.headers, json=asset_body(tag=other))
+        assert clash.status_code == 422, clash.text
+        assert clash.json()["errors"]["tag"] == (
+            f"'{other}' is already used by another asset ('{tag}'); tags are compared without regard to case."
+        )
+    second = await create(client, manager, "assets")
+    renamed = await client.patch(
+        f"/assets/{second['id']}", headers=manager.headers, json={"id": second["id"], "version": 1, "tag": tag.upper()}
+    )
+    assert renamed.status_code == 422 and "tag" in renamed.json()["errors"], renamed.text
+    # The asset itself may change the case of its own tag.
+    recased = await client.patch(
+        f"/assets/{first['id']}", headers=manager.headers, json={"id": first["id"], "version": 1, "tag": tag.upper()}
+    )
+    assert recased.status_code == 200 and recased.json()["tag"] == tag.upper(), recased.text
+    # The database holds the rule too (a race past the check): a unique index on lower(tag).
+    async with app.state.portal.db.session() as session:
+        with pytest.raises(IntegrityError):
+            await session.exec(update(Asset).where(col(Asset.id) == second["id"]).values(tag=tag.lower()))
+            await session.commit()
 
 
 async def test_stale_version_is_409_and_changes_nothing(staff: dict[str, Account], client: httpx.AsyncClient) -> None:

@@ -15,7 +15,18 @@ from app.settings import Settings
 def test_development_needs_no_configuration(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path, _env_file=None)  # type: ignore[call-arg]
     assert settings.effective_database_url == f"sqlite:///{tmp_path / 'portal.db'}"
-    assert settings.registration_allowed
+    # Issue 15: the sample area's registration is off unless switched on, in development too.
+    assert not settings.registration_allowed
+    assert Settings(data_dir=tmp_path, registration_enabled=True).registration_allowed
+
+
+def test_limits_in_settings_are_checked_at_start() -> None:
+    with pytest.raises(ValidationError) as caught:
+        Settings(rate_limit_chat="lots of them")
+    assert "rate_limit_chat" in str(caught.value)
+    with pytest.raises(ValidationError):
+        Settings(trusted_proxies=["not-a-network"])
+    assert Settings(rate_limit_upload="").rate_limit_upload == ""  # empty: that limit is off
 
 
 def test_development_key_is_generated_once_and_kept_private(tmp_path: Path) -> None:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
-from app.errors import invalid
+from app.errors import ApiError, invalid
+
+T = TypeVar("T")
+BUSY_MESSAGE = "Too many sign-ins at once. Try again in a moment."
 
 _hasher = PasswordHasher()  # argon2id with the library's RFC 9106 low-memory profile
 
@@ -32,6 +38,35 @@ def _dummy_hash() -> str:
 def burn_verification_time(password: str) -> None:
     """Spend what a real verification costs, so an unknown username answers as slowly as a known one."""
     verify_password(_dummy_hash(), password)
+
+
+class HashingGate:
+    """At most ``concurrency`` argon2 computations at once in this process; the others wait in line.
+
+    Each hash takes tens of milliseconds of a core and 64 MiB: a flood of sign-ins run all at once
+    would take every core and starve every other request. In line, they wait (at most
+    ``wait_seconds``, then 503) while other calls go on. ``peak`` is the most ever run at once.
+    """
+
+    def __init__(self, concurrency: int, wait_seconds: float) -> None:
+        self.concurrency = concurrency
+        self.wait_seconds = wait_seconds
+        self._slots = asyncio.Semaphore(concurrency)
+        self.running = 0
+        self.peak = 0
+
+    async def run(self, work: Callable[..., T], *args: str) -> T:
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.wait_seconds)
+        except TimeoutError:
+            raise ApiError(503, BUSY_MESSAGE, headers={"Retry-After": "5"}) from None
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+        try:
+            return await asyncio.to_thread(work, *args)
+        finally:
+            self.running -= 1
+            self._slots.release()
 
 
 @cache

@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import update
-from sqlmodel import or_, select
+from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from starlette.concurrency import run_in_threadpool
 
 from app.auth import totp
 from app.auth.live_sessions import LiveSessionCache
-from app.auth.passwords import burn_verification_time, check_new_password, hash_password, verify_password
-from app.auth.throttle import SignInThrottleStore
+from app.auth.passwords import HashingGate, burn_verification_time, check_new_password, hash_password, verify_password
+from app.auth.throttle import SignInThrottleStore, locked_error, pair_key
 from app.auth.tokens import AccessClaims, InvalidToken, TokenService, roles_from_groups
 from app.db import Database
 from app.errors import ApiError, invalid, unauthorized
@@ -38,6 +37,10 @@ MAX_CHALLENGE_ATTEMPTS = 3
 WRONG_CREDENTIALS = "Incorrect username or password."
 SESSION_ENDED = "Your session has ended. Sign in again."
 CHALLENGE_EXPIRED = "Your sign-in session has expired. Sign in again."
+INVALID_CODE = "Invalid code. Check your authenticator app and try again."
+WRONG_CURRENT_PASSWORD = "Your current password is not correct."
+#: sessions of the portal; a mock sign-in of a portal user gets a session of its own kind (app/samples/auth.py)
+PORTAL_SESSION = "portal"
 
 
 def _digest(value: str) -> str:
@@ -77,38 +80,87 @@ class AuthService:
         self.tokens = tokens
         self.settings = settings
         self.throttle = SignInThrottleStore(settings)
+        self.hashing = HashingGate(settings.password_hash_concurrency, settings.password_hash_wait_seconds)
         self.live = LiveSessionCache(settings.session_cache_seconds)
         # Set by the portal: tells every API process that a session ended (Redis control channel).
         self.announce_end: Callable[[str], Awaitable[None]] | None = None
 
     # --- sign-in ---------------------------------------------------------------------------------
 
-    async def verify_credentials(self, session: AsyncSession, *, login: str, password: str, now: datetime) -> User:
+    async def check_password(
+        self, *, name: str, password_hash: str | None, password: str, address: str, two_step: bool, now: datetime
+    ) -> bool:
+        """Whether ``password`` is the password of the account ``name`` (``password_hash`` None: no such
+        account), under the lockout rules (app/auth/throttle.py). 429 while locked.
+
+        The attempt is counted before the password is checked, and the check waits in line for a
+        hashing slot with no database connection held. A correct password clears the counts only
+        when it is the whole sign-in (``two_step`` False); otherwise the code must follow.
+        """
+        pair = pair_key(address, name)
+        async with self.db.session() as session:
+            by_address = await self.throttle.reserve(session, pair, now)
+            if by_address.refused:
+                raise locked_error(by_address.locked_until, now)
+            by_name = await self.throttle.reserve(session, name, now)
+        # An address with no failures on this name may still answer for an account with two-step
+        # sign-in: a stranger's failures elsewhere must not keep the owner out (the code guards it).
+        hidden = by_name.refused
+        if hidden and not (two_step and password_hash is not None and by_address.count == 1):
+            if by_address.count == 1:  # answer as slowly as the check below would: the lock tells nothing
+                await self.hashing.run(burn_verification_time, password)
+            raise locked_error(by_name.locked_until, now)
+        if password_hash is None:
+            await self.hashing.run(burn_verification_time, password)
+            correct = False
+        else:
+            correct = await self.hashing.run(verify_password, password_hash, password)
+        async with self.db.session() as session:
+            if correct and not two_step:
+                await self.throttle.clear(session, pair, name)
+            else:
+                for reservation in (by_address, by_name):
+                    await self.throttle.failed(session, reservation, utcnow())
+        if hidden and not correct:
+            raise locked_error(by_name.locked_until, now)
+        return correct
+
+    async def find_user(self, login: str) -> User | None:
+        typed = normalize_username(login)
+        async with self.db.reader() as session:
+            found: User | None = (
+                await session.exec(select(User).where(or_(User.username == typed, User.email == typed)))
+            ).first()
+            return found
+
+    async def verify_credentials(self, *, login: str, password: str, address: str, now: datetime) -> User:
         """The user whose username or email and password these are, under the lockout rules.
 
         Failures are counted per account (username and email share one count) and, for names that
         match no account, per name typed; both answer alike and take about as long.
         """
-        typed = normalize_username(login)
-        user = (await session.exec(select(User).where(or_(User.username == typed, User.email == typed)))).first()
-        key = user.username if user is not None else typed
-        await self.throttle.ensure_not_locked(session, key, now)
+        user = await self.find_user(login)
+        name = user.username if user is not None else normalize_username(login)
+        correct = await self.check_password(
+            name=name,
+            password_hash=user.password_hash if user is not None else None,
+            password=password,
+            address=address,
+            two_step=bool(user is not None and user.totp_enabled and user.totp_secret),
+            now=now,
+        )
         if user is None:
-            await run_in_threadpool(burn_verification_time, password)
-            await self.throttle.record_failure(session, key, now)
             raise UnknownLogin(401, WRONG_CREDENTIALS, headers={"WWW-Authenticate": "Bearer"})
-        if not await run_in_threadpool(verify_password, user.password_hash, password):
-            await self.throttle.record_failure(session, key, now)
+        if not correct:
             raise WrongPassword(401, WRONG_CREDENTIALS, headers={"WWW-Authenticate": "Bearer"})
-        await self.throttle.record_success(session, key)
         return user
 
-    async def sign_in(self, *, username: str, password: str) -> Tokens | Challenge:
+    async def sign_in(self, *, username: str, password: str, address: str) -> Tokens | Challenge:
         now = utcnow()
+        user = await self.verify_credentials(login=username, password=password, address=address, now=now)
+        if user.state == UserState.DISABLED:
+            raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
         async with self.db.session() as session:
-            user = await self.verify_credentials(session, login=username, password=password, now=now)
-            if user.state == UserState.DISABLED:
-                raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
             return await self._next_step(session, user, now)
 
     async def _next_step(self, session: AsyncSession, user: User, now: datetime) -> Tokens | Challenge:
@@ -134,11 +186,11 @@ class AuthService:
         return Challenge(challenge=kind, session=value)
 
     async def answer_challenge(
-        self, *, session_value: str, new_password: str | None, code: str | None
+        self, *, session_value: str, new_password: str | None, code: str | None, address: str
     ) -> Tokens | Challenge:
         now = utcnow()
         async with self.db.session() as session:
-            challenge = await session.get(AuthChallenge, _digest(session_value), with_for_update=True)
+            challenge = await session.get(AuthChallenge, _digest(session_value))
             if challenge is None or challenge.used_at is not None or challenge.expires_at <= now:
                 raise unauthorized(CHALLENGE_EXPIRED)
             user = await session.get(User, challenge.user_id)
@@ -147,10 +199,12 @@ class AuthService:
             if challenge.kind == NEW_PASSWORD_REQUIRED:
                 await self._set_new_password(session, user, new_password)
             else:
-                await self._check_challenge_code(session, challenge, user, code, now)
+                await self._check_challenge_code(session, challenge, user, code, address, now)
             await self._consume(session, challenge, now)
             await session.refresh(user)
             if challenge.kind == SOFTWARE_TOKEN_MFA:
+                # The whole sign-in is proven: the counts of this name start again.
+                await self.throttle.clear(session, pair_key(address, user.username), user.username)
                 return await self._start_session(session, user, now)
             return await self._next_step(session, user, now)
 
@@ -175,33 +229,65 @@ class AuthService:
             max_length=self.settings.password_max_length,
             username=user.username,
         )
-        if await run_in_threadpool(verify_password, user.password_hash, new_password):
+        if await self.hashing.run(verify_password, user.password_hash, new_password):
             raise invalid(
                 "Choose a password different from the temporary one.",
                 {"newPassword": "Must differ from the current password."},
             )
-        user.password_hash = await run_in_threadpool(hash_password, new_password)
+        user.password_hash = await self.hashing.run(hash_password, new_password)
         user.state = UserState.CONFIRMED
         user.updated_at = utcnow()
         session.add(user)
 
     async def _check_challenge_code(
-        self, session: AsyncSession, challenge: AuthChallenge, user: User, code: str | None, now: datetime
+        self, session: AsyncSession, challenge: AuthChallenge, user: User, code: str | None, address: str, now: datetime
     ) -> None:
+        """Check a code against one of the challenge's attempts, taken atomically: however many
+        answers race, at most ``MAX_CHALLENGE_ATTEMPTS`` codes are ever compared. A wrong code counts
+        as a sign-in failure of the name, which a correct password alone does not clear."""
         if not code:
             raise invalid("Enter the 6-digit code from your authenticator app.", {"code": "Required."})
         assert user.totp_secret is not None
+        taken = (
+            await session.exec(
+                update(AuthChallenge)
+                .where(
+                    col(AuthChallenge.id) == challenge.id,
+                    col(AuthChallenge.used_at).is_(None),
+                    col(AuthChallenge.expires_at) > now,
+                    col(AuthChallenge.attempts) < MAX_CHALLENGE_ATTEMPTS,
+                )
+                .values(attempts=col(AuthChallenge.attempts) + 1)
+                .returning(col(AuthChallenge.attempts))
+            )
+        ).first()
+        await session.commit()
+        if taken is None:
+            raise unauthorized(CHALLENGE_EXPIRED)
         step = totp.matching_step(user.totp_secret, code, last_step=user.totp_last_step)
-        if step is None:
-            challenge.attempts += 1
-            if challenge.attempts >= MAX_CHALLENGE_ATTEMPTS:
-                challenge.used_at = now
-            session.add(challenge)
+        if step is not None:
+            # A code works once, also when two answers with it race: the step moves forward once.
+            accepted = await session.exec(
+                update(User)
+                .where(
+                    col(User.id) == user.id,
+                    or_(col(User.totp_last_step).is_(None), col(User.totp_last_step) < step),
+                )
+                .values(totp_last_step=step)
+            )
+            if accepted.rowcount == 1:
+                return
+            await session.rollback()
+        if int(taken[0]) >= MAX_CHALLENGE_ATTEMPTS:
+            await session.exec(
+                update(AuthChallenge)
+                .where(col(AuthChallenge.id) == challenge.id, col(AuthChallenge.used_at).is_(None))
+                .values(used_at=now)
+            )
             await session.commit()
-            await self.throttle.record_failure(session, user.username, now)
-            raise unauthorized("Invalid code. Check your authenticator app and try again.")
-        user.totp_last_step = step
-        session.add(user)
+        await self.throttle.record_failure(session, pair_key(address, user.username), now)
+        await self.throttle.record_failure(session, user.username, now)
+        raise unauthorized(INVALID_CODE)
 
     # --- sessions and tokens -----------------------------------------------------------------------
 
@@ -245,7 +331,12 @@ class AuthService:
             if stored is None:
                 raise unauthorized(SESSION_ENDED)
             auth_session = await session.get(AuthSession, stored.session_id)
-            if auth_session is None or auth_session.revoked_at is not None or auth_session.expires_at <= now:
+            if (
+                auth_session is None
+                or auth_session.kind != PORTAL_SESSION
+                or auth_session.revoked_at is not None
+                or auth_session.expires_at <= now
+            ):
                 raise unauthorized(SESSION_ENDED)
             rotated = await session.exec(
                 update(RefreshToken)
@@ -276,8 +367,19 @@ class AuthService:
             await self.announce_end(session_id)
 
     async def sign_out(self, principal: Principal) -> None:
+        """End this session, and the user's sample-area mock sessions with it (app/samples/auth.py)."""
+        now = utcnow()
         async with self.db.session() as session:
-            await self._revoke(session, principal.session_id, "signed out", utcnow())
+            await session.exec(
+                update(AuthSession)
+                .where(
+                    col(AuthSession.user_id) == principal.user_id,
+                    col(AuthSession.kind) != PORTAL_SESSION,
+                    col(AuthSession.revoked_at).is_(None),
+                )
+                .values(revoked_at=now, revoked_reason="signed out")
+            )
+            await self._revoke(session, principal.session_id, "signed out", now)
 
     async def authenticate(self, token: str) -> Principal:
         """Verify an access token and check that its session and user are still live."""
@@ -295,6 +397,22 @@ class AuthService:
             expires_at=claims.expires_at,
         )
 
+    async def still_live(self, principal: Principal) -> bool:
+        """Ask the database (never the memory) whether the principal's session is still live."""
+        try:
+            await self._check_live(
+                AccessClaims(
+                    user_id=principal.user_id,
+                    session_id=principal.session_id,
+                    username=principal.username,
+                    roles=principal.roles,
+                    expires_at=principal.expires_at,
+                )
+            )
+        except ApiError:
+            return False
+        return True
+
     async def _check_live(self, claims: AccessClaims) -> None:
         now = utcnow()
         epoch = self.live.epoch  # an end heard while the query runs must win over its answer
@@ -303,7 +421,11 @@ class AuthService:
                 await session.exec(
                     select(AuthSession.revoked_at, AuthSession.expires_at, User.state)
                     .join(User, User.id == AuthSession.user_id)  # type: ignore[arg-type]
-                    .where(AuthSession.id == claims.session_id, AuthSession.user_id == claims.user_id)
+                    .where(
+                        AuthSession.id == claims.session_id,
+                        AuthSession.user_id == claims.user_id,
+                        AuthSession.kind == PORTAL_SESSION,
+                    )
                 )
             ).first()
         if row is None or row[0] is not None or row[1] <= now or row[2] == UserState.DISABLED:
@@ -313,6 +435,25 @@ class AuthService:
         )
 
     # --- TOTP enrolment ----------------------------------------------------------------------------
+    # Each step needs the current password as well as the access token: a stolen token alone must not
+    # enrol the thief's authenticator or turn the owner's off. The password is checked under the
+    # sign-in lockout and rate limits, so these calls are no way around them.
+
+    async def confirm_password(self, principal: Principal, password: str, *, address: str) -> None:
+        async with self.db.reader() as session:
+            user = await session.get(User, principal.user_id)
+        if user is None:
+            raise unauthorized(SESSION_ENDED)
+        correct = await self.check_password(
+            name=user.username,
+            password_hash=user.password_hash,
+            password=password,
+            address=address,
+            two_step=user.totp_enabled,
+            now=utcnow(),
+        )
+        if not correct:
+            raise ApiError(403, WRONG_CURRENT_PASSWORD, errors={"password": "Incorrect password."})
 
     async def totp_setup(self, principal: Principal) -> TotpSetup:
         async with self.db.session() as session:
@@ -336,7 +477,10 @@ class AuthService:
                 raise ApiError(409, f"Two-step sign-in is {state}.")
             step = totp.matching_step(user.totp_secret, code, last_step=user.totp_last_step)
             if step is None:
-                raise invalid("Invalid code. Check your authenticator app and try again.", {"code": "Invalid code."})
+                if not enable:  # guessing the code of an enrolled device: a sign-in failure like any other
+                    await session.rollback()
+                    await self.throttle.record_failure(session, user.username, utcnow())
+                raise invalid(INVALID_CODE, {"code": "Invalid code."})
             user.totp_last_step = step
             user.totp_enabled = enable
             if not enable:

@@ -22,7 +22,7 @@ def provisioning_uri(secret: str, account: str) -> str:
 def matching_step(secret: str, code: str, *, last_step: int | None, now: float | None = None) -> int | None:
     """The time step the code belongs to (current or one either side), if not already used."""
     code = code.strip().replace(" ", "")
-    if not code.isdigit():
+    if not code.isascii() or not code.isdigit():  # "²".isdigit() is true; compare_digest refuses it
         return None
     totp = pyotp.TOTP(secret)
     current = int((now if now is not None else time.time()) // STEP_SECONDS)

@@ -61,6 +61,7 @@ class Presence:
         self._db = db
         self.events: EventSink | None = None  # set once the Socket.IO server exists
         self._local: dict[str, int] = {}  # socket id -> user id, for the sockets of this process
+        self._also_renew: dict[str, str] = {}  # socket id -> another sorted set its expiry is kept in
         self._task: asyncio.Task[None] | None = None
         self._pending: dict[int, PresenceChanged] = {}  # user id -> newest change not yet sent
         self._flush: asyncio.TimerHandle | None = None
@@ -130,8 +131,12 @@ class Presence:
     def local_sockets_of(self, user_id: int) -> list[str]:
         return [sid for sid, owner in self._local.items() if owner == user_id]
 
-    async def connected(self, sid: str, user_id: int) -> None:
+    async def connected(self, sid: str, user_id: int, *, also_renew: str | None = None) -> None:
+        """Count a socket of this process; ``also_renew`` names another sorted set that lists it with
+        an expiry, renewed with the socket's own (the open sockets of its session)."""
         self._local[sid] = user_id
+        if also_renew is not None:
+            self._also_renew[sid] = also_renew
         try:
             await self._redis.zadd(_sockets(user_id), {sid: time.time() + SOCKET_TTL_SECONDS})
             await self._redis.sadd(_WATCH, str(user_id))
@@ -139,9 +144,11 @@ class Presence:
             await self.refresh(user_id)
         except BaseException:  # the connection is refused: this socket is not ours to renew
             self._local.pop(sid, None)
+            self._also_renew.pop(sid, None)
             raise
 
     async def disconnected(self, sid: str) -> None:
+        self._also_renew.pop(sid, None)
         user_id = self._local.pop(sid, None)
         if user_id is None:
             return
@@ -180,6 +187,9 @@ class Presence:
         async with self._redis.pipeline(transaction=False) as pipe:
             for sid, user_id in list(self._local.items()):
                 pipe.zadd(_sockets(user_id), {sid: expiry})
+            for sid, key in list(self._also_renew.items()):
+                pipe.zadd(key, {sid: expiry})
+                pipe.expire(key, SOCKET_TTL_SECONDS)
             await pipe.execute()
 
     async def sweep(self) -> None:

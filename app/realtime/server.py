@@ -25,7 +25,7 @@ from app.errors import ApiError
 from app.observability.metrics import SOCKETS
 from app.realtime import control, flood, rooms
 from app.realtime.broadcast import FanoutRedisManager
-from app.realtime.presence import Presence
+from app.realtime.presence import SOCKET_TTL_SECONDS, Presence
 from app.settings import Settings
 from schemas.chat import Chat
 from schemas.events import ChatTyping, SessionEnded
@@ -34,11 +34,21 @@ log = logging.getLogger("portal.realtime")
 
 UNAUTHORIZED = "unauthorized"
 UNAVAILABLE = "unavailable"  # Redis is down: the client tries again (and then fetches what it missed)
+TOO_MANY_SOCKETS = "too-many-connections"
 SUBSCRIBE_WAIT_SECONDS = 3
 
 
 def _session_key(session_id: str) -> str:
     return f"portal:sockets:session:{session_id}"
+
+
+def _open_key(session_id: str) -> str:
+    """The session's open sockets, each scored with the time its registration lapses unless renewed."""
+    return f"portal:sockets:open:{session_id}"
+
+
+def too_many_sockets(cap: int) -> str:
+    return f"{TOO_MANY_SOCKETS}: this sign-in already has {cap} live connections. Close another tab or window."
 
 
 class Realtime:
@@ -78,6 +88,7 @@ class Realtime:
         token = auth.get("token") if isinstance(auth, dict) else None
         if not isinstance(token, str) or not token:
             raise socketio.exceptions.ConnectionRefusedError(UNAUTHORIZED)
+        epoch = self._auth.live.epoch
         try:
             principal = await self._auth.authenticate(token)
         except ApiError as exc:
@@ -99,9 +110,19 @@ class Realtime:
         try:
             await self._redis.sadd(key, sid)
             await self._redis.expire(key, self._settings.refresh_token_ttl)
-            await self.presence.connected(sid, principal.user_id)
+            if not await self._within_socket_cap(sid, principal.session_id):
+                await self._redis.srem(key, sid)
+                cap = self._settings.max_sockets_per_session
+                raise socketio.exceptions.ConnectionRefusedError(too_many_sockets(cap))
+            await self.presence.connected(sid, principal.user_id, also_renew=_open_key(principal.session_id))
         except RedisError as exc:
             raise socketio.exceptions.ConnectionRefusedError(UNAVAILABLE) from exc
+        if self._auth.live.epoch != epoch and not await self._auth.still_live(principal):
+            # A session ended while this socket registered: the end dropped the session's sockets it
+            # could see, and this one was not among them yet.
+            with contextlib.suppress(RedisError):
+                await self._unregister(sid, principal.session_id)
+            raise socketio.exceptions.ConnectionRefusedError(UNAUTHORIZED)
         remaining = max(0.0, principal.expires_at - time.time())
         loop = asyncio.get_running_loop()
         self._expiry_timers[sid] = loop.call_later(
@@ -109,6 +130,27 @@ class Realtime:
         )
         SOCKETS.inc()  # counted with its expiry timer: _disconnect uncounts exactly the sockets counted here
         self._ensure_control_listener()
+
+    async def _within_socket_cap(self, sid: str, session_id: str) -> bool:
+        """Register ``sid`` among the session's open sockets, then count them: registering before
+        counting means sockets connecting at once can never all fit under the cap."""
+        key = _open_key(session_id)
+        now = time.time()
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.zremrangebyscore(key, "-inf", now)  # sockets of a process that died without saying so
+            pipe.zadd(key, {sid: now + SOCKET_TTL_SECONDS})
+            pipe.expire(key, SOCKET_TTL_SECONDS)
+            pipe.zcard(key)
+            open_now = (await pipe.execute())[-1]
+        if int(open_now) <= self._settings.max_sockets_per_session:
+            return True
+        await self._redis.zrem(key, sid)
+        return False
+
+    async def _unregister(self, sid: str, session_id: str) -> None:
+        await self.presence.disconnected(sid)  # a no-op when already done
+        await self._redis.srem(_session_key(session_id), sid)
+        await self._redis.zrem(_open_key(session_id), sid)
 
     async def _expire(self, sid: str, session_id: str) -> None:
         await self.server.emit("session", SessionEnded(reason="expired").payload(), to=sid)
@@ -123,7 +165,7 @@ class Realtime:
         try:
             await self.presence.disconnected(sid)
             session = await self.server.get_session(sid)
-            await self._redis.srem(_session_key(session["session_id"]), sid)
+            await self._unregister(sid, session["session_id"])
         except KeyError:
             return
         except RedisError as exc:  # Redis is down: its keys expire on their own

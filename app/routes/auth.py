@@ -8,27 +8,41 @@ from starlette.routing import Route
 
 from app.errors import invalid
 from app.http import json_response, read_model
-from app.portal import authenticate, portal_of
+from app.portal import authenticate, limit, portal_of
 from app.realtime import control
 from app.services import users
-from schemas.users import ChallengeRequest, RefreshRequest, SignInRequest, TotpVerifyRequest
+from schemas.users import ChallengeRequest, RefreshRequest, SignInRequest, TotpSetupRequest, TotpVerifyRequest
 
 
 async def sign_in(request: Request) -> Response:
+    """Sign in with username (or email) and password: tokens, or the next challenge.
+
+    401 for a wrong name or password (alike), 429 while locked or over the rate limit (Retry-After),
+    403 for a disabled account, 503 when too many sign-ins wait for password checking.
+    """
+    await limit(request, "sign-in")
     body = await read_model(request, SignInRequest)
-    result = await portal_of(request).auth.sign_in(username=body.username, password=body.password)
+    portal = portal_of(request)
+    address = portal.limits.client_address(request)
+    result = await portal.auth.sign_in(username=body.username, password=body.password, address=address)
     return json_response(result)
 
 
 async def challenge(request: Request) -> Response:
+    """Answer a sign-in challenge: newPassword, or the code of an authenticator app (3 tries per challenge)."""
+    await limit(request, "challenge")
     body = await read_model(request, ChallengeRequest)
     if body.new_password is None and body.code is None:
         raise invalid(
             "Answer the challenge with newPassword or code.",
             {"newPassword": "Required.", "code": "Required."},
         )
-    result = await portal_of(request).auth.answer_challenge(
-        session_value=body.session, new_password=body.new_password, code=body.code
+    portal = portal_of(request)
+    result = await portal.auth.answer_challenge(
+        session_value=body.session,
+        new_password=body.new_password,
+        code=body.code,
+        address=portal.limits.client_address(request),
     )
     return json_response(result)
 
@@ -53,26 +67,44 @@ async def sign_out_everywhere(request: Request) -> Response:
     async with portal.db.session() as session:
         await users.revoke_sessions(session, principal.user_id, "signed out everywhere")
         await session.commit()
+    # This process forgets at once: its next call must not wait for the announcement to come back.
+    portal.auth.live.forget_user(principal.user_id)
     await control.announce_end_user(portal.redis, principal.user_id, "signed-out")
     return json_response({"message": "Signed out on every device."})
 
 
 async def totp_setup(request: Request) -> Response:
+    """Start enrolling an authenticator app: body {password} (the current password); answers the secret.
+
+    403 when the password is wrong (counted like a failed sign-in), 409 when two-step sign-in is on.
+    """
     principal = await authenticate(request)
-    return json_response(await portal_of(request).auth.totp_setup(principal))
+    await limit(request, "sign-in")
+    body = await read_model(request, TotpSetupRequest)
+    portal = portal_of(request)
+    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
+    return json_response(await portal.auth.totp_setup(principal))
 
 
 async def totp_enable(request: Request) -> Response:
+    """Turn two-step sign-in on: body {code, password}, a code from the app just enrolled."""
     principal = await authenticate(request)
+    await limit(request, "sign-in")
     body = await read_model(request, TotpVerifyRequest)
-    await portal_of(request).auth.totp_verify(principal, body.code, enable=True)
+    portal = portal_of(request)
+    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
+    await portal.auth.totp_verify(principal, body.code, enable=True)
     return json_response({"message": "Two-step sign-in is on.", "mfaEnabled": True})
 
 
 async def totp_disable(request: Request) -> Response:
+    """Turn two-step sign-in off: body {code, password}, a current code and the current password."""
     principal = await authenticate(request)
+    await limit(request, "sign-in")
     body = await read_model(request, TotpVerifyRequest)
-    await portal_of(request).auth.totp_verify(principal, body.code, enable=False)
+    portal = portal_of(request)
+    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
+    await portal.auth.totp_verify(principal, body.code, enable=False)
     return json_response({"message": "Two-step sign-in is off.", "mfaEnabled": False})
 
 

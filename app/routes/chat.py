@@ -8,23 +8,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.errors import invalid, not_found
-from app.http import json_response, path_int, read_model
-from app.portal import authenticate, portal_of
+from app.errors import not_found
+from app.http import json_response, read_model
+from app.params import path_int, query_int
+from app.portal import authenticate, limit, portal_of
 from app.services import chat, notifications, quick_panel
 from app.services.permissions import require_staff
 from schemas.chat import ChatUserDataRequest, QuickPanelItemInput, ReadRequest, SendMessageRequest
-
-
-def _int_param(request: Request, name: str, *, required: bool = True) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        if required:
-            raise invalid(f"Send the '{name}' query parameter.", {name: "This field is required."})
-        return None
-    if not raw.lstrip("-").isdigit():
-        raise invalid(f"'{name}' must be a whole number.", {name: "Use a whole number."})
-    return int(raw)
 
 
 async def chat_user(request: Request) -> Response:
@@ -52,15 +42,27 @@ async def chat_contacts(request: Request) -> Response:
 
 
 async def get_chat(request: Request) -> Response:
-    """The conversation with ``contactId`` (created empty when none exists); marks it read."""
+    """A page of the conversation with ``contactId``, newest messages first page; marks it read.
+
+    Without ``before``: the newest 50 messages (the chat is created empty when none exists) and the
+    chat is marked read. With ``before=<message id>``: the 50 before it, read mark untouched.
+    ``olderCursor`` is the ``before`` of the next older page, null at the conversation's start.
+    """
     principal = require_staff(await authenticate(request))
-    contact_id = cast(int, _int_param(request, "contactId"))
-    user_id = _int_param(request, "userId", required=False)
+    contact_id = cast(int, query_int(request.query_params, "contactId", required=True, minimum=1))
+    user_id = query_int(request.query_params, "userId", minimum=1)
+    before = query_int(request.query_params, "before", minimum=1)
     portal = portal_of(request)
     async with portal.db.session() as session:
         return json_response(
             await chat.get_chat(
-                session=session, principal=principal, contact_id=contact_id, user_id=user_id, events=portal.events
+                session=session,
+                settings=portal.settings,
+                principal=principal,
+                contact_id=contact_id,
+                user_id=user_id,
+                before=before,
+                events=portal.events,
             )
         )
 
@@ -68,12 +70,14 @@ async def get_chat(request: Request) -> Response:
 async def send_message(request: Request) -> Response:
     """Store a message, then push it to both members; answers the message and the chat list entry."""
     principal = require_staff(await authenticate(request))
+    await limit(request, "chat", principal)
     body = await read_model(request, SendMessageRequest)
     portal = portal_of(request)
     async with portal.db.session() as session:
         return json_response(
             await chat.send_message(
                 session=session,
+                settings=portal.settings,
                 principal=principal,
                 chat_id=body.chat_id,
                 contact_id=body.contact_id,
@@ -115,7 +119,7 @@ async def read_chat(request: Request) -> Response:
 async def missed(request: Request) -> Response:
     """Messages of the user's chats after ``after`` (the last message id the client has)."""
     principal = require_staff(await authenticate(request))
-    after = cast(int, _int_param(request, "after"))
+    after = cast(int, query_int(request.query_params, "after", required=True))
     async with portal_of(request).db.session() as session:
         return json_response(
             {"items": await chat.missed_messages(session=session, principal=principal, after_id=after)}

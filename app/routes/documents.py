@@ -23,8 +23,9 @@ from starlette.routing import Route
 
 from app.auth.service import Principal
 from app.errors import ApiError, invalid
-from app.http import NUL_MESSAGE, json_response, path_int
-from app.portal import authenticate, portal_of
+from app.http import NUL_MESSAGE, json_response
+from app.params import declared_length, path_int
+from app.portal import authenticate, limit, portal_of
 from app.services import document_text, documents
 from app.services.permissions import require_staff
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
@@ -188,8 +189,8 @@ async def read_form(request: Request, staging: Path, *, max_bytes: int, max_file
     content_type, params = parse_options_header(request.headers.get("content-type"))
     if content_type != b"multipart/form-data" or b"boundary" not in params:
         raise ApiError(415, "Send the files as multipart/form-data (a form with one or more 'file' fields).")
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > max_bytes * max_files + FORM_OVERHEAD:
+    declared = declared_length(request)
+    if declared is not None and declared > max_bytes * max_files + FORM_OVERHEAD:
         raise ApiError(413, f"The upload is too large: each file may be at most {_megabytes(max_bytes)}.")
     stream = _FormStream(staging, max_bytes=max_bytes, max_files=max_files)
     try:
@@ -225,6 +226,7 @@ async def _staff(request: Request) -> Principal:
 async def upload(request: Request) -> Response:
     principal = await _staff(request)
     documents.require_uploader(principal)  # before reading a single byte of the body
+    await limit(request, "upload", principal)
     portal = portal_of(request)
     settings = portal.settings
     storage = storage_of(request)
@@ -284,6 +286,7 @@ async def thumbnail(request: Request) -> Response:
 
 async def retry(request: Request) -> Response:
     principal = await _staff(request)
+    await limit(request, "write", principal)
     document_id = path_int(request)
     portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
@@ -297,10 +300,10 @@ async def retry(request: Request) -> Response:
 async def text(request: Request) -> Response:
     """The extracted text, a page at a time (``offset``, ``limit`` characters), with ``q``'s matches marked."""
     await _staff(request)
-    offset, limit, q = document_text.parse(request.query_params)
+    offset, size, q = document_text.parse(request.query_params)
     async with portal_of(request).db.reader() as session:
         page = await document_text.text_page(
-            session=session, document_id=path_int(request), offset=offset, limit=limit, q=q
+            session=session, document_id=path_int(request), offset=offset, limit=size, q=q
         )
     return json_response(page)
 
@@ -308,6 +311,7 @@ async def text(request: Request) -> Response:
 async def delete(request: Request) -> Response:
     """Delete a document and its stored file and thumbnail (managers and admins)."""
     principal = await _staff(request)
+    await limit(request, "write", principal)
     portal = portal_of(request)
     async with portal.db.session() as session:
         deleted = await documents.delete_document(

@@ -17,11 +17,14 @@ async def me(request: Request) -> Response:
     portal = portal_of(request)
     async with portal.db.session() as session:
         if request.method == "GET":
-            result = await users.get_me(session=session, settings=portal.settings, principal=principal)
-        else:
-            data = await read_model(request, MeUpdate)
-            result = await users.update_me(session=session, settings=portal.settings, principal=principal, data=data)
-    return json_response(result)
+            return json_response(await users.get_me(session=session, settings=portal.settings, principal=principal))
+        data = await read_model(request, MeUpdate)
+        result = await users.update_me(session=session, settings=portal.settings, principal=principal, data=data)
+        # Built before the commit: /me is the UI's start-up call, and a change whose answer cannot be
+        # written must not be stored (it would break every later start-up of this user).
+        response = json_response(result)
+        await session.commit()
+    return response
 
 
 routes = [Route("/me", me, methods=["GET", "PATCH"])]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any
 
+from pydantic.alias_generators import to_camel
 from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
 from starlette.requests import Request
 from starlette.responses import Response
@@ -22,6 +23,9 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from app.http import json_response
 from app.portal import portal_of
+from app.ratelimit import LIMITED_CALLS
+from app.services.resources import RESOURCES
+from schemas.base import DB_INT_MAX
 
 # Calls answered without a token: health and keys, the sign-in steps, the template's mock sign-in.
 PUBLIC_PATHS = frozenset(
@@ -51,6 +55,7 @@ CREDENTIAL_PATHS = frozenset(
 # Calls that find their item by an id in the query or body (not the path): 404 when there is none.
 LOOKUP_PATHS = frozenset(
     {
+        "/api/chat/get-chat",
         "/api/chat/messages",
         "/api/mail-app/mail",
         "/api/scrumboard-app/board",
@@ -78,13 +83,15 @@ ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("P
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
 PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("GET", "/metrics"): frozenset({"403"}),
-    ("POST", "/auth/sign-in"): frozenset({"403", "429"}),
-    ("POST", "/auth/challenge"): frozenset({"429"}),
-    ("GET", "/api/auth"): frozenset({"429"}),
-    ("POST", "/api/auth"): frozenset({"429"}),
-    ("POST", "/auth/totp/setup"): frozenset({"409"}),
-    ("POST", "/auth/totp/verify"): frozenset({"409"}),
-    ("POST", "/auth/totp/disable"): frozenset({"409"}),
+    # 429: locked out (app/auth/throttle.py); 503: too many password checks waiting (app/auth/passwords.py).
+    ("POST", "/auth/sign-in"): frozenset({"403", "429", "503"}),
+    ("POST", "/auth/challenge"): frozenset({"429", "503"}),
+    ("GET", "/api/auth"): frozenset({"403", "429", "503"}),
+    ("POST", "/api/auth"): frozenset({"403", "429", "503"}),
+    ("POST", "/api/auth/register"): frozenset({"403", "503"}),  # 403: registration is switched off
+    ("POST", "/auth/totp/setup"): frozenset({"409", "429", "503"}),
+    ("POST", "/auth/totp/verify"): frozenset({"409", "429", "503"}),
+    ("POST", "/auth/totp/disable"): frozenset({"409", "429", "503"}),
     ("POST", "/documents/upload"): frozenset({"415"}),
     ("POST", "/documents/{id}/retry"): frozenset({"409"}),
     ("PATCH", "/assets/{id}"): frozenset({"409"}),
@@ -94,6 +101,41 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/leads/import"): frozenset({"415", "503"}),
     ("POST", "/imports/{id}/commit"): frozenset({"409", "503"}),
 }
+# Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
+_RECORD_LISTS = {f"/{name}": spec for name, spec in RESOURCES.items()}
+
+
+def _integer(
+    name: str, description: str, *, required: bool = False, minimum: int = 1, maximum: int = DB_INT_MAX
+) -> dict[str, Any]:
+    schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
+
+
+def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
+    """The integer query parameters of a call (the others are described in its summary)."""
+    if method != "GET":
+        return []
+    if path in _RECORD_LISTS:
+        return [
+            _integer("page", "Page number, from 1."),
+            _integer("perPage", "Items per page.", maximum=100),
+            *(
+                _integer(to_camel(c), "Only these ids (also a comma-separated list).")
+                for c in _RECORD_LISTS[path].id_filters
+            ),
+        ]
+    if path == "/api/chat/get-chat":
+        return [
+            _integer("contactId", "The other member of the conversation.", required=True),
+            _integer("userId", "The caller's own id (the spec sends it)."),
+            _integer("before", "A message id: the page of messages before it (the previous answer's olderCursor)."),
+        ]
+    if path == "/api/chat/messages":
+        return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
+    return []
+
+
 IMPLICIT_METHODS = frozenset({"HEAD"})  # Starlette adds HEAD to every GET route
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
@@ -157,7 +199,8 @@ def _operation_id(method: str, path: str) -> str:
 
 
 def refusals(method: str, path: str, route: Route) -> list[str]:
-    """The 4xx statuses a call can answer; ``tests/security/test_fuzz.py`` holds every call to them."""
+    """The refusals a call can answer (4xx, and 503 for the password checks' queue);
+    ``tests/security/test_fuzz.py`` holds every call to them."""
     codes = {"422"}  # any call: a query, path or body that is not valid
     if method in BODY_METHODS:
         codes.add("413")  # a body over the size limit
@@ -168,6 +211,8 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     if route.param_convertors or path in LOOKUP_PATHS:
         codes.add("404")
     codes |= PARTICULAR.get((method, path), frozenset())
+    if (method, path) in LIMITED_CALLS:
+        codes.add("429")  # over a rate limit (app/ratelimit.py), with Retry-After
     return sorted(codes)
 
 
@@ -200,6 +245,7 @@ def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
     if description.strip():
         operation["description"] = description.strip()
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
+    parameters += query_parameters(method, path)
     if parameters:
         operation["parameters"] = parameters
     if method in BODY_METHODS:

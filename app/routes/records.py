@@ -9,8 +9,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from app.auth.service import Principal
-from app.http import json_response, path_int, read_body
-from app.portal import authenticate, portal_of
+from app.http import json_response, read_body
+from app.params import path_int
+from app.portal import authenticate, limit, portal_of
 from app.services import listing, records
 from app.services.permissions import require_staff
 from app.services.resources import RESOURCES, ResourceSpec
@@ -28,6 +29,7 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
         # A search sets its plan for its own transaction; a plain list needs none.
         async with portal.db.session() if query.q else portal.db.reader() as session:
             return json_response(await listing.list_records(session=session, spec=spec, query=query))
+    await limit(request, "write", principal)
     data = await read_body(request)
     async with portal.db.session() as session:
         created = await records.create_record(
@@ -45,6 +47,8 @@ async def item(request: Request, *, spec: ResourceSpec) -> Response:
     principal = await _staff(request)
     record_id = path_int(request)
     portal = portal_of(request)
+    if request.method != "GET":
+        await limit(request, "write", principal)
     async with portal.db.session() as session:
         if request.method == "GET":
             return json_response(await records.get_record(session=session, spec=spec, record_id=record_id))

@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from app.errors import ApiError, invalid
 from app.http import json_response
-from app.portal import authenticate, portal_of
+from app.portal import authenticate, limit, portal_of
 from app.routes.documents import attachment, queue_of, read_form, storage_of
 from app.services import exports, imports, listing
 from app.services.permissions import require_staff
@@ -78,6 +78,7 @@ async def start_import(request: Request, *, resource: str) -> Response:
     Answers 202 with the job; follow it at ``/imports/{jobId}``."""
     principal = require_staff(await authenticate(request))
     spec = imports.require_importer(principal, resource)
+    await limit(request, "upload", principal)
     portal = portal_of(request)
     settings = portal.settings
     storage = storage_of(request)
@@ -132,6 +133,7 @@ async def import_status(request: Request) -> Response:
 async def commit_import(request: Request) -> Response:
     """Write a dry run that found no error (the same file, mapping and options); answers 202."""
     principal = require_staff(await authenticate(request))
+    await limit(request, "write", principal)
     portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
     async with portal.db.session() as session:

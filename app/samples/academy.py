@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from app.errors import invalid
 from app.http import parse
-from app.samples.common import SampleModel, endpoint, no_body, read
+from app.samples.common import LONG_TEXT, SampleModel, endpoint, no_body, read
 from app.samples.store import SampleStore
 
 AREA = "academy"
@@ -29,7 +29,7 @@ Count = Annotated[int, Field(ge=0)]
 class Step(SampleModel):
     id: Id
     title: str
-    content: str
+    content: Annotated[str, Field(max_length=LONG_TEXT)]  # HTML
 
 
 class Course(SampleModel):

@@ -1,18 +1,26 @@
-"""The template's mock auth (spec sections 5, 7 "Auth" and 8), answered from the portal's real user pool.
+"""The template's mock auth (spec sections 5, 7 "Auth" and 8): a pool of sample users of its own.
 
 These calls are the sign-in of the sample areas, so unlike every other sample call they do not
 need a staff access token. They keep the mock's answers and messages (``{user, access_token}`` or
 ``{error: {...}}`` with status 200, 401 ``{error: 'Invalid access token detected'}``) and add
 what a real pool needs:
 
-- users are the ``User`` rows; passwords are checked with argon2 and the sign-in lockout applies,
-  counted together with the portal's own sign-in;
-- accounts that must first choose a new password, use two-step sign-in or are disabled are sent
-  to the portal sign-in (403): a password alone must not get around those steps;
+- registrations go to ``sample_users`` (``SampleUser``), never to the portal's ``users``: the
+  spec's "registered mock users receive the admin role" is the mock's role only. The portal's
+  sign-in, refresh and every portal call know nothing of these accounts. Registration is off
+  unless ``REGISTRATION_ENABLED`` is set (never in production), and rate limited per address;
+- a portal user may sign in here with their portal password (the shared lockout and rate limits
+  apply). That opens a sign-in session of kind "mock" that only the mock token names, and that
+  ends with the user's portal sessions: signing out (here or everywhere), being disabled, a role
+  change or a password reset ends it. Accounts that must first choose a new password, use two-step
+  sign-in or are disabled are sent to the portal sign-in (403);
+- the answers never tell whether a name belongs to the portal: a portal name with a wrong password
+  answers like an unknown name (the spec's "Check your password" with an empty email message is
+  kept for the sample pool's own users), after the same password work;
 - the mock access token is a JWT signed with the portal's key, ``token_use: "mock"``, valid for two
-  days. The product API only accepts ``token_use: "access"``, so a mock token opens nothing else;
-- registration creates a real user with the admin role (spec section 6), only where
-  ``settings.registration_allowed`` (never in production), and applies the portal's password rules.
+  days. The product API only accepts ``token_use: "access"``, so a mock token opens nothing else.
+  ``/api/auth/access-token`` answers a new token with the same expiry: a token never renews itself
+  past the two days from its sign-in.
 
 Where the spec's mock read a body on a GET, the values may also come from the query string; those
 two calls also answer POST so a client can keep the password out of URLs.
@@ -23,33 +31,37 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
-from datetime import datetime
-from typing import Any, TypeGuard
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, or_, select
-from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel import col, select, update
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.auth.passwords import check_new_password
-from app.auth.service import Principal, UnknownLogin, WrongPassword, roles_of
+from app.auth.passwords import check_new_password, hash_password
+from app.auth.service import Principal, normalize_username, roles_of
 from app.auth.tokens import InvalidToken
 from app.errors import ApiError, forbidden, invalid
 from app.http import json_response, parse, read_body
 from app.portal import Portal, bearer_token, portal_of
 from app.services import users
+from app.stored_json import check_stored
 from schemas.base import utcnow
 from schemas.options import Role, UserState
-from schemas.users import MeUpdate, ShortcutId, User
+from schemas.users import AuthSession, MeUpdate, SampleUser, ShortcutId, User
 
 AREA = "auth"
 TOKEN_USE = "mock"
 TOKEN_TTL_SECONDS = 2 * 24 * 3600  # spec section 9: the mock access token expires after 2 days
 USER_SOURCE = "custom-db"
-# Mock users are addressed by a uuid; derived from the user id so nothing extra is stored.
+MOCK_SESSION = "mock"  # AuthSession.kind of a portal user's mock sign-in
+PORTAL_POOL = "portal"
+SAMPLE_POOL = "sample"
+# Portal users are addressed by a uuid derived from their id, so nothing extra is stored for them.
 UUID_NAMESPACE = uuid.UUID("6f1d7c52-3b7e-4d55-9a0e-2f5b8d0c4a11")
 
 UNKNOWN_USER = "Check your username/email"
@@ -59,6 +71,7 @@ DISPLAY_NAME_REQUIRED = "Enter display name"
 INVALID_TOKEN = "Invalid access token detected"
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+")
 REGISTRATION_OFF = "Registration is switched off on this server. Ask an administrator for an account."
+MAX_SETTINGS_BYTES = users.MAX_SETTINGS_BYTES
 
 
 class Credentials(BaseModel):
@@ -111,13 +124,17 @@ def user_uuid(user: User) -> str:
     return str(uuid.uuid5(UUID_NAMESPACE, f"portal-user:{user.id}"))
 
 
-def mock_user(user: User, portal: Portal) -> dict[str, Any]:
+def mock_user(user: User | SampleUser, portal: Portal) -> dict[str, Any]:
     """The mock's user shape; the password never leaves the server."""
-    roles = roles_of(user, portal.settings)
+    if isinstance(user, SampleUser):
+        uid, role = user.uuid, user.role
+    else:
+        roles = roles_of(user, portal.settings)
+        uid, role = user_uuid(user), "admin" if roles and roles[0] == Role.ADMIN else "staff"
     return {
-        "uuid": user_uuid(user),
+        "uuid": uid,
         "from": USER_SOURCE,
-        "role": "admin" if roles and roles[0] == Role.ADMIN else "staff",
+        "role": role,
         "data": {
             "displayName": user.display_name,
             "photoURL": user.photo_url,
@@ -128,32 +145,80 @@ def mock_user(user: User, portal: Portal) -> dict[str, Any]:
     }
 
 
-def issue_mock_token(portal: Portal, user: User, now: datetime) -> str:
+@dataclass(frozen=True)
+class MockClaims:
+    pool: str  # "portal" or "sample"
+    subject: str  # the portal user's id, or the sample user's uuid
+    session_id: str | None  # the mock session of a portal user
+    expires: int  # epoch seconds: kept by every renewal
+
+
+def issue_mock_token(portal: Portal, claims: MockClaims, now: datetime) -> str:
     issued = int(now.timestamp())
-    return portal.tokens.sign(
-        {
-            "iss": portal.settings.jwt_issuer,
-            "aud": portal.settings.jwt_audience,
-            "sub": str(user.id),
-            "iat": issued,
-            "nbf": issued,
-            "exp": issued + TOKEN_TTL_SECONDS,
-            "token_use": TOKEN_USE,
-            "jti": secrets.token_hex(8),
-        }
-    )
+    payload: dict[str, Any] = {
+        "iss": portal.settings.jwt_issuer,
+        "aud": portal.settings.jwt_audience,
+        "sub": claims.subject,
+        "pool": claims.pool,
+        "iat": issued,
+        "nbf": issued,
+        "exp": claims.expires,
+        "token_use": TOKEN_USE,
+        "jti": secrets.token_hex(8),
+    }
+    if claims.session_id is not None:
+        payload["sid"] = claims.session_id
+    return portal.tokens.sign(payload)
 
 
-def mock_token_subject(portal: Portal, token: str) -> int | None:
-    """The user id of a valid mock token (right key, issuer, audience, unexpired, token use), else None."""
+def mock_claims(portal: Portal, token: str) -> MockClaims | None:
+    """The claims of a valid mock token (right key, issuer, audience, unexpired, token use), else None."""
     try:
-        return int(portal.tokens.decode(token, use=TOKEN_USE)["sub"])
+        decoded = portal.tokens.decode(token, use=TOKEN_USE)
+        pool, subject, expires = decoded["pool"], str(decoded["sub"]), int(decoded["exp"])
     except (InvalidToken, KeyError, ValueError, TypeError):
         return None
+    session_id = decoded.get("sid")
+    if pool == PORTAL_POOL and isinstance(session_id, str) and subject.isdigit():
+        return MockClaims(pool, subject, session_id, expires)
+    if pool == SAMPLE_POOL and session_id is None:
+        return MockClaims(pool, subject, None, expires)
+    return None
 
 
-def _signed_in(portal: Portal, user: User) -> Response:
-    return json_response({"user": mock_user(user, portal), "access_token": issue_mock_token(portal, user, utcnow())})
+async def holder_of(portal: Portal, claims: MockClaims) -> User | SampleUser | None:
+    """Who a mock token belongs to while it is still good: a sample user, or a portal user whose mock
+    session is live (not signed out, revoked or expired) and who has nothing more to prove."""
+    now = utcnow()
+    async with portal.db.reader() as session:
+        if claims.pool == SAMPLE_POOL:
+            sample: SampleUser | None = (
+                await session.exec(select(SampleUser).where(SampleUser.uuid == claims.subject))
+            ).first()
+            return sample
+        row = (
+            await session.exec(
+                select(User, AuthSession.revoked_at, AuthSession.expires_at)
+                .join(User, col(User.id) == AuthSession.user_id)
+                .where(
+                    AuthSession.id == claims.session_id,
+                    AuthSession.kind == MOCK_SESSION,
+                    col(AuthSession.user_id) == int(claims.subject),
+                )
+            )
+        ).first()
+    if row is None:
+        return None
+    user, revoked_at, expires_at = row
+    if revoked_at is not None or expires_at <= now or user.state != UserState.CONFIRMED or user.totp_enabled:
+        return None
+    found: User = user
+    return found
+
+
+def _signed_in(portal: Portal, user: User | SampleUser, claims: MockClaims, now: datetime | None = None) -> Response:
+    token = issue_mock_token(portal, claims, now or utcnow())
+    return json_response({"user": mock_user(user, portal), "access_token": token})
 
 
 def _invalid_token() -> Response:
@@ -176,9 +241,10 @@ async def _values(request: Request) -> dict[str, Any]:
     return values
 
 
-async def _find(session: AsyncSession, key: str) -> User | None:
-    user: User | None = (await session.exec(select(User).where(or_(User.username == key, User.email == key)))).first()
-    return user
+async def _sample_user(portal: Portal, email: str) -> SampleUser | None:
+    async with portal.db.reader() as session:
+        found: SampleUser | None = (await session.exec(select(SampleUser).where(SampleUser.email == email))).first()
+        return found
 
 
 def _refuse_unfinished(user: User) -> None:
@@ -191,23 +257,26 @@ def _refuse_unfinished(user: User) -> None:
         raise forbidden("This account uses two-step sign-in: sign in at the portal sign-in.")
 
 
-def _still_valid(user: User | None) -> TypeGuard[User]:
-    """A mock token ends with its user: deleted, disabled, or sent back to choose a new password (reset)."""
-    return user is not None and user.state == UserState.CONFIRMED
+async def _open_mock_session(portal: Portal, user: User, now: datetime) -> MockClaims:
+    """A session of its own for a portal user's mock token: ended with the user's portal sessions."""
+    expires = now + timedelta(seconds=TOKEN_TTL_SECONDS)
+    async with portal.db.session() as session:
+        record = AuthSession(
+            id=secrets.token_hex(16), user_id=user.id or 0, created_at=now, expires_at=expires, kind=MOCK_SESSION
+        )
+        session.add(record)
+        await session.commit()
+    return MockClaims(PORTAL_POOL, str(user.id), record.id, int(expires.timestamp()))
 
 
-async def _free_username(session: AsyncSession, email: str) -> str:
-    """A username for a registered user, from the email's local part, numbered when taken."""
-    local = email.split("@", 1)[0].lower()
-    base = "".join(c if c.isalnum() or c in "._-" else "-" for c in local).strip("._-")[:56] or "user"
-    taken = set(
-        (await session.exec(select(User.username).where(col(User.username).startswith(base, autoescape=True)))).all()
-    )
-    name, n = base, 1
-    while name in taken:
-        n += 1
-        name = f"{base}-{n}"
-    return name
+def _sample_claims(user: SampleUser, now: datetime) -> MockClaims:
+    return MockClaims(SAMPLE_POOL, user.uuid, None, int(now.timestamp()) + TOKEN_TTL_SECONDS)
+
+
+def _settings_size_ok(data: dict[str, Any] | None) -> None:
+    """The check of every stored JSON document (depth and size), before anything is written."""
+    if data is not None:
+        check_stored(data, what="your settings", max_bytes=MAX_SETTINGS_BYTES)
 
 
 # --- endpoints ------------------------------------------------------------------------------------
@@ -220,91 +289,118 @@ async def sign_in(request: Request) -> Response:
     'Check your password'. Failures count towards the portal's sign-in lockout (429 when locked).
     """
     portal = portal_of(request)
+    await portal.limits.hit("sign-in", request)
     credentials = parse(Credentials, await _values(request))
-    async with portal.db.session() as session:
-        try:
-            user = await portal.auth.verify_credentials(
-                session, login=credentials.email, password=credentials.password, now=utcnow()
-            )
-        except UnknownLogin:
-            return json_response({"error": {"email": UNKNOWN_USER, "password": WRONG_PASSWORD}})
-        except WrongPassword:
+    address = portal.limits.client_address(request)
+    now = utcnow()
+    typed = normalize_username(credentials.email)
+    # Both pools are always looked up, and one password check follows either way.
+    sample, user = await _sample_user(portal, typed), await portal.auth.find_user(typed)
+    if sample is not None:
+        correct = await portal.auth.check_password(
+            name=sample.email,
+            password_hash=sample.password_hash,
+            password=credentials.password,
+            address=address,
+            two_step=False,
+            now=now,
+        )
+        if not correct:
             return json_response({"error": {"email": None, "password": WRONG_PASSWORD}})
+        return _signed_in(portal, sample, _sample_claims(sample, now), now)
+    correct = await portal.auth.check_password(
+        name=user.username if user is not None else typed,
+        password_hash=user.password_hash if user is not None else None,
+        password=credentials.password,
+        address=address,
+        two_step=bool(user is not None and user.totp_enabled and user.totp_secret),
+        now=now,
+    )
+    if user is None or not correct:  # a portal name is never told apart from an unknown one
+        return json_response({"error": {"email": UNKNOWN_USER, "password": WRONG_PASSWORD}})
     _refuse_unfinished(user)
-    return _signed_in(portal, user)
+    return _signed_in(portal, user, await _open_mock_session(portal, user, now), now)
 
 
 async def access_token(request: Request) -> Response:
-    """Mock session check: access_token (body or query) → {user, access_token: a new token}.
+    """Mock session check: access_token (body or query) → {user, access_token: a new token, same expiry}.
 
     401 {error: 'Invalid access token detected'} when the token is missing, forged, expired, not a
-    mock token, or its user is gone, disabled or has had the password reset.
+    mock token, or its user is gone or its session ended (signed out, disabled, role changed, reset).
     """
     portal = portal_of(request)
     token = (await _values(request)).get("access_token")
-    user_id = mock_token_subject(portal, token) if isinstance(token, str) and token else None
-    if user_id is None:
+    claims = mock_claims(portal, token) if isinstance(token, str) and token else None
+    holder = await holder_of(portal, claims) if claims is not None else None
+    if claims is None or holder is None:
         return _invalid_token()
-    async with portal.db.session() as session:
-        user = await session.get(User, user_id)
-    if not _still_valid(user):
-        return _invalid_token()
-    return _signed_in(portal, user)
+    return _signed_in(portal, holder, claims)
 
 
 async def register(request: Request) -> Response:
-    """Mock registration: displayName, password, email → {user, access_token} for a new admin user.
+    """Mock registration: displayName, password, email → {user, access_token} for a new sample user.
 
-    Or {error: {email, displayName, password}} with 'The email is already in use', 'Enter display
-    name' or the password rule not met. 403 where registration is switched off (always in production).
+    The user joins the sample area's own pool with the mock's admin role (spec section 6), never the
+    portal's users. Or {error: {email, displayName, password}} with 'The email is already in use'
+    (a sample user has it), 'Enter display name' or the password rule not met. 403 where
+    registration is switched off (the default; always in production).
     """
     portal = portal_of(request)
     if not portal.settings.registration_allowed:
         raise forbidden(REGISTRATION_OFF)
+    await portal.limits.hit("register", request)
     body = parse(Registration, await read_body(request))
     email = body.email
+    errors: dict[str, str | None] = {
+        "email": EMAIL_IN_USE if await _sample_user(portal, email) else None,
+        "displayName": None if body.display_name.strip() else DISPLAY_NAME_REQUIRED,
+        "password": None,
+    }
+    try:
+        check_new_password(
+            body.password,
+            min_length=portal.settings.password_min_length,
+            max_length=portal.settings.password_max_length,
+            username=email.split("@", 1)[0],
+        )
+    except ApiError as exc:
+        errors["password"] = exc.message
+    if any(errors.values()):
+        return json_response({"error": errors})
+    now = utcnow()
+    user = SampleUser(
+        uuid=str(uuid.uuid4()),
+        email=email,
+        display_name=body.display_name.strip(),
+        role="admin",  # spec section 6: registered mock users receive the (mock's) admin role
+        password_hash=await portal.auth.hashing.run(hash_password, body.password),
+        created_at=now,
+        updated_at=now,
+    )
     async with portal.db.session() as session:
-        username = await _free_username(session, email)
-        errors: dict[str, str | None] = {
-            "email": EMAIL_IN_USE if await _find(session, email) else None,
-            "displayName": None if body.display_name.strip() else DISPLAY_NAME_REQUIRED,
-            "password": None,
-        }
+        session.add(user)
         try:
-            check_new_password(
-                body.password,
-                min_length=portal.settings.password_min_length,
-                max_length=portal.settings.password_max_length,
-                username=username,
-            )
-        except ApiError as exc:
-            errors["password"] = exc.message
-        if any(errors.values()):
-            return json_response({"error": errors})
-        try:
-            user, _ = await users.create_user(
-                session=session,
-                settings=portal.settings,
-                username=username,
-                email=email,
-                display_name=body.display_name,
-                role=Role.ADMIN,  # spec section 6: registered mock users receive the admin role
-                password=body.password,
-                must_change_password=False,
-            )
+            await session.commit()
         except IntegrityError:  # the same email registered at the same moment
             return json_response({"error": {"email": EMAIL_IN_USE, "displayName": None, "password": None}})
-    return _signed_in(portal, user)
+    return _signed_in(portal, user, _sample_claims(user, now), now)
 
 
-async def _caller(request: Request, portal: Portal) -> int:
+async def _portal_caller(request: Request, portal: Portal) -> User | SampleUser:
     """Who is updating: a mock token, or a portal access token, as a Bearer header."""
     token = bearer_token(request)
-    user_id = mock_token_subject(portal, token)
-    if user_id is not None:
-        return user_id
+    claims = mock_claims(portal, token)
+    if claims is not None:
+        holder = await holder_of(portal, claims)
+        if holder is None:
+            raise ApiError(401, INVALID_TOKEN, extra={"error": INVALID_TOKEN})
+        return holder
     principal = await portal.auth.authenticate(token)
-    return principal.user_id
+    async with portal.db.reader() as session:
+        user = await session.get(User, principal.user_id)
+    if user is None:
+        raise ApiError(401, INVALID_TOKEN, extra={"error": INVALID_TOKEN})
+    return user
 
 
 async def update_user(request: Request) -> Response:
@@ -314,19 +410,30 @@ async def update_user(request: Request) -> Response:
     be the caller's own.
     """
     portal = portal_of(request)
-    user_id = await _caller(request, portal)
+    holder = await _portal_caller(request, portal)
     body = parse(UserUpdate, await read_body(request))
+    if body.user.uuid is not None and body.user.uuid != mock_user(holder, portal)["uuid"]:
+        raise forbidden("You can only update your own user.")
+    data = body.user.data
+    _settings_size_ok(data.settings)
     async with portal.db.session() as session:
-        user = await session.get(User, user_id)
-        if not _still_valid(user):
-            return _invalid_token()
-        if body.user.uuid is not None and body.user.uuid != user_uuid(user):
-            raise forbidden("You can only update your own user.")
-        principal = Principal(user_id=user_id, session_id="", username=user.username, roles=())
-        changes = MeUpdate(settings=body.user.data.settings, shortcuts=body.user.data.shortcuts)
-        await users.update_me(session=session, settings=portal.settings, principal=principal, data=changes)
-        await session.refresh(user)
-        return json_response(mock_user(user, portal))
+        if isinstance(holder, SampleUser):
+            changes: dict[str, Any] = {"updated_at": utcnow()}
+            if data.shortcuts is not None:
+                changes["shortcuts"] = list(dict.fromkeys(data.shortcuts))
+            if data.settings is not None:
+                changes["settings"] = data.settings
+            await session.exec(update(SampleUser).where(col(SampleUser.id) == holder.id).values(**changes))
+            saved: User | SampleUser | None = await session.get(SampleUser, holder.id, populate_existing=True)
+        else:
+            principal = Principal(user_id=holder.id or 0, session_id="", username=holder.username, roles=())
+            changes_me = MeUpdate(settings=data.settings, shortcuts=data.shortcuts)
+            await users.update_me(session=session, settings=portal.settings, principal=principal, data=changes_me)
+            saved = await session.get(User, holder.id, populate_existing=True)
+        assert saved is not None
+        response = json_response(mock_user(saved, portal))  # built before the commit, as PATCH /me
+        await session.commit()
+        return response
 
 
 routes = [

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -24,14 +24,32 @@ Model = TypeVar("Model", bound=BaseModel)
 Handler = Callable[[Request, SampleStore], Awaitable[Any]]
 
 
+# Text fields are at most this long unless a field says otherwise (long text, pictures as data URLs).
+MAX_TEXT = 10_000
+LONG_TEXT = 50_000
+PICTURE = 600_000  # a picture the UI scaled down and sent as a JPEG data URL (about 450 KB)
+
+
 class SampleModel(BaseModel):
-    """A sample entity as the spec shapes it: known fields checked strictly, extra fields kept as sent.
+    """A sample entity as the spec shapes it: known fields checked strictly, unknown fields dropped.
 
     Strict: "true" is not a boolean and "1" is not an id, so a malformed body is a 422 instead of
-    being coerced into something the page did not mean.
+    being coerced into something the page did not mean. Unknown fields are dropped, not stored:
+    what is stored is sent to every staff member, so only the fields the pages use (every field of
+    ui/src/features/<area>/api.ts) are kept, each with a length limit.
+    Fields named in ``omit_when_none`` are left out of the stored document when they are None, as
+    the pages send them (optional there, never null).
     """
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True, strict=True)
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, strict=True, str_max_length=MAX_TEXT)
+    omit_when_none: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _without_absent(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if self.omit_when_none and isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (k in self.omit_when_none and v is None)}
+        return data
 
 
 def no_body() -> Response:
@@ -71,9 +89,9 @@ def endpoint(area: str, handler: Handler, *, status: int = 200) -> Callable[[Req
         async with portal_of(request).db.session() as session:
             store = SampleStore(session, area)
             result = await handler(request, store)
+            # The answer is built before the commit: one that cannot be written leaves nothing stored.
+            response = result if isinstance(result, Response) else json_response(result, status)
             await session.commit()
-        if isinstance(result, Response):
-            return result
-        return json_response(result, status)
+        return response
 
     return run

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import PICTURE, SampleModel, endpoint, read
 from app.samples.store import SampleStore
 
 AREA = "contacts"
@@ -27,7 +27,7 @@ Id = Annotated[str, Field(min_length=1)]
 class NewContact(SampleModel):
     name: str = Field(min_length=1)
     lastName: str = ""
-    avatar: str = ""
+    avatar: Annotated[str, Field(max_length=PICTURE)] = ""
     nickname: str = ""
     company: str = ""
     jobTitle: str = ""

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import SampleModel, endpoint, listing, no_body, read
+from app.samples.common import LONG_TEXT, SampleModel, endpoint, listing, no_body, read
 from app.samples.store import SampleStore
 
 AREA = "mail"
@@ -47,7 +47,7 @@ class Mail(SampleModel):
     from_: Sender = Field(alias="from")
     to: list[Recipient]
     subject: str
-    message: str
+    message: Annotated[str, Field(max_length=LONG_TEXT)]
     time: str
     read: bool
     starred: bool

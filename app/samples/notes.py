@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import SampleModel, endpoint, listing, read
+from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, listing, read
 from app.samples.store import SampleStore
 
 AREA = "notes"
@@ -49,9 +49,9 @@ class ChecklistItem(SampleModel):
 
 class NewNote(SampleModel):
     title: str = ""
-    description: str = ""
+    description: Annotated[str, Field(max_length=LONG_TEXT)] = ""
     archive: bool = False
-    image: str | None = None
+    image: Annotated[str, Field(max_length=PICTURE)] | None = None
     time: IsoDate = Field(default_factory=_now)
     reminder: IsoDate | None = None
     checklist: list[ChecklistItem] = Field(default_factory=list)
@@ -63,7 +63,7 @@ class Note(NewNote):
 
     id: Id
     title: str
-    description: str
+    description: Annotated[str, Field(max_length=LONG_TEXT)]
     archive: bool
     time: IsoDate
     checklist: list[ChecklistItem]

@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.http import parse
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, read
 from app.samples.store import SampleStore
 
 AREA = "scrumboard"
@@ -67,27 +67,34 @@ class Checklist(SampleModel):
 
 
 class Attachment(SampleModel):
+    omit_when_none = frozenset({"src", "url"})
+
     id: Id
     name: str
     type: Literal["image", "link"]
     time: Time = ""
+    src: Annotated[str, Field(max_length=PICTURE)] | None = None
+    url: str | None = None
 
     @model_validator(mode="after")
     def _has_its_address(self) -> Attachment:
         # Images carry "src", links carry "url" (spec): each kind has its own and only needs that one.
         field = "src" if self.type == "image" else "url"
-        value = (self.model_extra or {}).get(field)
-        if not isinstance(value, str) or not value:
+        value = self.src if self.type == "image" else self.url
+        if not value:
             raise ValueError(f"{self.type.title()} attachments need '{field}'.")
         return self
 
 
 class Activity(SampleModel):
+    omit_when_none = frozenset({"memberName"})
+
     id: Id | int
     type: Literal["comment", "attachment"]
     idMember: Id
     message: str
     time: Time = ""
+    memberName: str | None = None  # who wrote it, when a portal user rather than a board member
 
 
 def iso_or_none(value: str | None) -> str | None:
@@ -102,7 +109,7 @@ def iso_or_none(value: str | None) -> str | None:
 class Card(SampleModel):
     id: Id
     name: Name
-    description: str = ""
+    description: Annotated[str, Field(max_length=LONG_TEXT)] = ""
     idAttachmentCover: str = ""
     idMembers: list[Id] = Field(default_factory=list)
     idLabels: list[Id] = Field(default_factory=list)

@@ -14,8 +14,24 @@ from sqlalchemy import delete, func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.stored_json import check_stored
 from schemas.base import utcnow
 from schemas.samples import SampleItem
+
+# The byte cap of one stored item, by (area, kind): kinds that hold pictures as data URLs (a note's,
+# a board's card images) or HTML (a course's steps) get more; everything else is a small record.
+MAX_BYTES: dict[tuple[str, str], int] = {
+    ("notes", "notes"): 640 * 1024,
+    ("scrumboard", "boards"): 4 * 1024 * 1024,
+    ("academy", "courses"): 512 * 1024,
+    ("contacts", "contacts"): 640 * 1024,
+}
+DEFAULT_MAX_BYTES = 128 * 1024
+
+
+def check_item(area: str, kind: str, data: dict[str, Any]) -> None:
+    """The one check of every sample item before it is written: depth and this kind's byte cap."""
+    check_stored(data, what=f"this {kind.removesuffix('s')}", max_bytes=MAX_BYTES.get((area, kind), DEFAULT_MAX_BYTES))
 
 
 class SampleStore:
@@ -60,6 +76,7 @@ class SampleStore:
 
     async def put(self, kind: str, key: str | int, data: dict[str, Any], *, front: bool = False) -> dict[str, Any]:
         """Replace the item with this key, or add it at the end (or the front)."""
+        check_item(self.area, kind, data)
         row = await self._row(kind, key)
         if row is None:
             row = SampleItem(
@@ -99,7 +116,9 @@ class SampleStore:
         await self.session.flush()
 
     async def replace_all(self, kind: str, items: list[dict[str, Any]], *, key_field: str = "id") -> None:
-        """Load a whole kind afresh (the sample-data loader)."""
+        """Load a whole kind afresh (the sample-data loader, the notes' label list)."""
+        for item in items:
+            check_item(self.area, kind, item)
         stmt = delete(SampleItem).where(col(SampleItem.area) == self.area, col(SampleItem.kind) == kind)
         if self.owner_id is not None:
             stmt = stmt.where(col(SampleItem.owner_id) == self.owner_id)

@@ -9,6 +9,7 @@ chat can read or write it.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +17,7 @@ from sqlalchemy import func
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.service import Principal, roles_of
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.realtime import rooms
 from app.realtime.presence import Presence
@@ -26,10 +27,21 @@ from app.settings import Settings
 from schemas.base import utcnow
 from schemas.chat import Chat, ChatMessage, ChatProfile, ChatReadMark
 from schemas.events import ChatMessagePushed, ChatRead
+from schemas.options import UserState
 from schemas.users import User
 
 CHOOSABLE_STATUSES = ("online", "away", "do-not-disturb", "offline")
 MAX_MISSED = 500
+PAGE_SIZE = 50  # messages per page of GET /api/chat/get-chat (newest first page, then `before` pages)
+# Characters that show nothing on their own: a message of only these (and whitespace) is empty.
+# Python's isspace() misses the zero-width ones (U+200B..U+200D, U+2060, U+FEFF are format, Cf).
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"})
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # Hangul fillers, the blank Braille pattern
+
+
+def is_blank(text: str) -> bool:
+    """Nothing a reader would see: whitespace, zero-width and other invisible characters only."""
+    return all(c.isspace() or c in _FILLERS or unicodedata.category(c) in _INVISIBLE_CATEGORIES for c in text)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -146,43 +158,82 @@ async def _mark_read(session: AsyncSession, chat: Chat, user_id: int) -> None:
     session.add(mark)
 
 
+async def _page(session: AsyncSession, chat_id: str, before: int | None) -> tuple[list[ChatMessage], int | None]:
+    """The newest PAGE_SIZE messages (before ``before``), oldest first, and the cursor for older ones."""
+    stmt = select(ChatMessage).where(ChatMessage.chat_id == chat_id)
+    if before is not None:
+        stmt = stmt.where(col(ChatMessage.id) < before)
+    rows = list((await session.exec(stmt.order_by(col(ChatMessage.id).desc()).limit(PAGE_SIZE + 1))).all())
+    page = rows[:PAGE_SIZE][::-1]
+    return page, (page[0].id if len(rows) > PAGE_SIZE else None)
+
+
+def _reachable(user: User, settings: Settings) -> bool:
+    """A person chats only with active staff: not a disabled account, not one without a portal role."""
+    return user.state != UserState.DISABLED and bool(roles_of(user, settings))
+
+
 async def get_chat(
-    *, session: AsyncSession, principal: Principal, contact_id: int, user_id: int | None, events: EventSink
+    *,
+    session: AsyncSession,
+    settings: Settings,
+    principal: Principal,
+    contact_id: int,
+    user_id: int | None,
+    events: EventSink,
+    before: int | None = None,
 ) -> dict[str, Any]:
-    """The conversation with a contact (created empty when none exists), marked read."""
+    """A page of the conversation with a contact: the newest messages (the chat is created empty when
+    none exists, and marked read), or with ``before``, the ones older than that message id.
+
+    ``olderCursor`` is the id to pass as ``before`` for the page of older messages (null at the start).
+    """
     if user_id is not None and user_id != principal.user_id:
         raise forbidden("You can only open your own chats.")
     if contact_id == principal.user_id:
         raise invalid("Pick another person to chat with.", {"contactId": "That is you."})
     contact = await session.get(User, contact_id)
-    if contact is None:
+    if contact is None or not _reachable(contact, settings):
         raise not_found(f"No contact with id {contact_id}.")
     low, high = _pair(principal.user_id, contact_id)
     chat = (await session.exec(select(Chat).where(Chat.user_low == low, Chat.user_high == high))).first()
     if chat is None:
+        if before is not None:
+            raise not_found("There is no conversation with this contact yet.")
         chat = Chat(id=secrets.token_hex(8), user_low=low, user_high=high)
         session.add(chat)
         await session.flush()
-    messages = (
-        await session.exec(select(ChatMessage).where(ChatMessage.chat_id == chat.id).order_by(col(ChatMessage.id)))
-    ).all()
-    await _mark_read(session, chat, principal.user_id)
-    await session.commit()
-    await events.publish(ChatRead(chat_id=chat.id, contact_id=contact_id), room=rooms.user(principal.user_id))
-    return {
+    messages, older = await _page(session, chat.id, before)
+    answer = {
         "chat": {"id": chat.id, "dialog": [_message(m) for m in messages]},
         "userChatData": _chat_data(chat, principal.user_id),
+        "olderCursor": older,
     }
+    if before is None:  # opening the conversation reads it; paging back through it does not
+        await _mark_read(session, chat, principal.user_id)
+        await session.commit()
+        await events.publish(ChatRead(chat_id=chat.id, contact_id=contact_id), room=rooms.user(principal.user_id))
+    return answer
 
 
 async def send_message(
-    *, session: AsyncSession, principal: Principal, chat_id: str, contact_id: int, text: str, events: EventSink
+    *,
+    session: AsyncSession,
+    settings: Settings,
+    principal: Principal,
+    chat_id: str,
+    contact_id: int,
+    text: str,
+    events: EventSink,
 ) -> dict[str, Any]:
     chat = await _member_chat(session, chat_id, principal.user_id)
     if _other(chat, principal.user_id) != contact_id:
         raise invalid("That contact is not part of this chat.", {"contactId": "Not in this chat."})
+    contact = await session.get(User, contact_id)
+    if contact is None or not _reachable(contact, settings):
+        raise forbidden("This person's account is disabled: messages can no longer reach them.")
     text = text.strip()
-    if not text:
+    if is_blank(text):  # "", spaces, or only zero-width characters
         raise invalid("Type a message before sending.", {"message": "Empty messages are not sent."})
     mark = await session.get(ChatReadMark, (chat.id, principal.user_id))
     now = utcnow()

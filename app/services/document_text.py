@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.errors import invalid, not_found
+from app.params import query_int
 from app.services.listing import MAX_Q_CHARS
 from app.services.textsearch import parse_words
 from schemas.records import Document
@@ -27,18 +28,11 @@ WORD_EDGE = 200  # a page ends at a space within this many characters of its len
 
 def parse(params: Mapping[str, str]) -> tuple[int, int, str]:
     errors: dict[str, str] = {}
-
-    def number(name: str, default: int, lowest: int, highest: int) -> int:
-        raw = params.get(name) or ""
-        if not raw:
-            return default
-        if not raw.isdigit() or not lowest <= int(raw) <= highest:
-            errors[name] = f"Use a whole number from {lowest} to {highest:,}."
-            return default
-        return int(raw)
-
-    offset = number("offset", 0, 0, 100_000_000)
-    limit = number("limit", DEFAULT_PAGE_CHARS, 100, MAX_PAGE_CHARS)
+    offset = query_int(params, "offset", default=0, minimum=0, errors=errors) or 0
+    limit = (
+        query_int(params, "limit", default=DEFAULT_PAGE_CHARS, minimum=100, maximum=MAX_PAGE_CHARS, errors=errors)
+        or DEFAULT_PAGE_CHARS
+    )
     q = (params.get("q") or "").strip()
     if len(q) > MAX_Q_CHARS:
         errors["q"] = f"Search for at most {MAX_Q_CHARS} characters."

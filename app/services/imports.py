@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
+from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -323,10 +324,13 @@ class Reader:
         return RowError(number, self.header_of.get(field_name or ""), alias, message)
 
     def key_of(self, number: int, raw: dict[str, str]) -> tuple[Any, RowError | None]:
+        """The row's key, as compared: tags without regard to case (as their unique index), ids as numbers."""
         key = self.importing.key
         value = raw.get(key)
-        if value is None or key != "id":
-            return value, None
+        if value is None:
+            return None, None
+        if key != "id":
+            return value.lower(), None
         if not value.isdigit() or len(value) > 9:
             return None, self._error(number, "id", "Use the record's id (a whole number) or leave it empty.")
         return int(value), None
@@ -370,14 +374,17 @@ async def _active_users(session: AsyncSession) -> set[int]:
 async def _existing(
     session: AsyncSession, spec: ResourceSpec, key: str, keys: list[Any], *, lock: bool
 ) -> dict[Any, Any]:
-    """The records already holding these keys (locked for the writing transaction on PostgreSQL)."""
+    """The records already holding these keys (locked for the writing transaction on PostgreSQL);
+    text keys are compared in lower case (the tag's unique index is on lower(tag))."""
     if not keys:
         return {}
     column = getattr(spec.table, key)
-    stmt = select(spec.table).where(column.in_(keys))
+    text_key = key != "id"
+    stmt = select(spec.table).where((func.lower(column) if text_key else column).in_(keys))
     if lock:
         stmt = stmt.with_for_update()
-    return {getattr(row, key): row for row in (await session.exec(stmt)).all()}
+    rows = (await session.exec(stmt)).all()
+    return {(getattr(row, key).lower() if text_key else getattr(row, key)): row for row in rows}
 
 
 def read_preview(spec: ResourceSpec, path: Path, file_format: str, asked: Mapping[str, str]) -> dict[str, Any]:
@@ -443,7 +450,8 @@ async def run_pass(
                     continue
                 if key is not None:
                     if key in seen:
-                        result.error(reader._error(number, importing.key, f"{key!r} is also on row {seen[key]}."))
+                        given = raw.get(importing.key)
+                        result.error(reader._error(number, importing.key, f"{given!r} is also on row {seen[key]}."))
                         continue
                     seen[key] = number
                 raw_rows.append((number, raw, key))
@@ -459,7 +467,7 @@ async def run_pass(
                         reader._error(
                             number,
                             importing.key,
-                            f"{key!r} is already the {importing.key} of {label} {current.id}; "
+                            f"{raw.get(importing.key)!r} is already the {importing.key} of {label} {current.id}; "
                             "choose 'update existing' to update it.",
                         )
                     )

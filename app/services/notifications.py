@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import delete, func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -99,10 +99,13 @@ async def mark_read(session: AsyncSession, user_id: int, notification_id: int | 
 
 
 async def remove(session: AsyncSession, user_id: int, notification_id: int) -> dict[str, Any]:
-    found = await session.get(Notification, notification_id)
-    if found is None or found.user_id != user_id:
+    # Conditional (a second tab dismissing the same one at once gets a 404, not a stale ORM delete).
+    removed = await session.exec(
+        delete(Notification).where(col(Notification.id) == notification_id, col(Notification.user_id) == user_id)
+    )
+    if removed.rowcount != 1:
+        await session.rollback()
         raise not_found("No such notification.")
-    await session.delete(found)
     await session.commit()
     return {"unread": await unread_count(session, user_id)}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from sqlalchemy import ColumnElement, delete, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -34,11 +35,13 @@ async def data(*, session: AsyncSession, user_id: int) -> dict[str, list[dict[st
     }
 
 
-async def _own(session: AsyncSession, user_id: int, kind: Kind, item_id: int) -> QuickPanelItem:
-    item = await session.get(QuickPanelItem, item_id)
-    if item is None or item.user_id != user_id or item.kind != _KIND_OF[kind]:
-        raise not_found(f"No such {_KIND_OF[kind]}.")
-    return item
+def _owned(user_id: int, kind: Kind, item_id: int) -> tuple[ColumnElement[bool], ...]:
+    """The item, if it is this user's and of this kind (anyone else's id is not found, like none)."""
+    return (
+        col(QuickPanelItem.id) == item_id,
+        col(QuickPanelItem.user_id) == user_id,
+        col(QuickPanelItem.kind) == _KIND_OF[kind],
+    )
 
 
 async def save(
@@ -53,12 +56,22 @@ async def save(
     """Add (``item_id`` None) or edit one of the user's events or notes."""
     if item_id is None:
         item = QuickPanelItem(user_id=user_id, kind=_KIND_OF[kind], title=body.title, detail=body.detail)
+        session.add(item)
+        await session.commit()
+        await session.refresh(item)
     else:
-        item = await _own(session, user_id, kind, item_id)
-        item.title, item.detail, item.updated_at = body.title, body.detail, utcnow()
-    session.add(item)
-    await session.commit()
-    await session.refresh(item)
+        # One conditional UPDATE: an item deleted meanwhile (another tab, a racing DELETE) is a 404,
+        # never an ORM flush that finds no row.
+        changed = await session.exec(
+            update(QuickPanelItem)
+            .where(*_owned(user_id, kind, item_id))
+            .values(title=body.title, detail=body.detail, updated_at=utcnow())
+        )
+        if changed.rowcount != 1:
+            await session.rollback()
+            raise not_found(f"No such {_KIND_OF[kind]}.")
+        await session.commit()
+        item = QuickPanelItem(id=item_id, user_id=user_id, kind=_KIND_OF[kind], title=body.title, detail=body.detail)
     public = _public(item)
     await events.publish(
         QuickPanelChanged(action="saved", kind=kind, id=item.id or 0, item=public), room=rooms.user(user_id)
@@ -67,8 +80,11 @@ async def save(
 
 
 async def remove(*, session: AsyncSession, user_id: int, kind: Kind, item_id: int, events: EventSink) -> dict[str, Any]:
-    item = await _own(session, user_id, kind, item_id)
-    await session.delete(item)
+    # Conditional: of racing deletes one removes the row and pushes; the others answer 404.
+    removed = await session.exec(delete(QuickPanelItem).where(*_owned(user_id, kind, item_id)))
+    if removed.rowcount != 1:
+        await session.rollback()
+        raise not_found(f"No such {_KIND_OF[kind]}.")
     await session.commit()
     await events.publish(
         QuickPanelChanged(action="removed", kind=kind, id=item_id, item=None), room=rooms.user(user_id)

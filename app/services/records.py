@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
-from sqlalchemy import Date, DateTime, Numeric, TypeDecorator, bindparam, insert, update
+from sqlalchemy import Date, DateTime, Numeric, TypeDecorator, bindparam, delete, func, insert, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, col, select
@@ -173,11 +173,16 @@ async def check_references(
         value = values.get(column)
         if value is None:
             continue
-        stmt = select(spec.table).where(getattr(spec.table, column) == value)
+        # Without regard to case, as the unique index on lower(column) (migration 3e7c1a9d5b20).
+        stmt = select(spec.table).where(func.lower(getattr(spec.table, column)) == func.lower(value))
         if record_id is not None:
             stmt = stmt.where(spec.table.id != record_id)  # type: ignore[attr-defined]
-        if (await session.exec(stmt)).first() is not None:
-            errors[to_camel(column)] = f"'{value}' is already used by another {spec.label}."
+        taken = (await session.exec(stmt)).first()
+        if taken is not None:
+            errors[to_camel(column)] = (
+                f"'{value}' is already used by another {spec.label} ('{getattr(taken, column)}'); "
+                f"{to_camel(column)}s are compared without regard to case."
+            )
     if errors:
         raise invalid("Check the highlighted fields. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
 
@@ -337,7 +342,12 @@ async def delete_record(
         for k, v in row_values(record).items()
         if v is not None and k in spec.create_model.model_fields
     }
-    await session.delete(record)
+    # Conditional, like the versioned UPDATE: of several racing deletes exactly one removes the row
+    # (the others wait on its lock, then match nothing), so one history entry, one push, one 200.
+    result = await session.exec(delete(spec.table).where(spec.table.id == record_id))  # type: ignore[attr-defined]
+    if result.rowcount != 1:
+        await session.rollback()
+        raise not_found(f"No {spec.label} with id {record_id}.")
     _record_change(session, spec, record_id, "delete", actor, snapshot)
     await _commit(session, spec)
     await announce(events, spec, "deleted", public, actor.user_id, [])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 import string
 from typing import Any
@@ -16,6 +15,7 @@ from app.auth.passwords import hash_password
 from app.auth.service import Principal, normalize_username, roles_of
 from app.errors import ApiError, invalid, not_found
 from app.settings import Settings
+from app.stored_json import check_stored
 from schemas.base import utcnow
 from schemas.options import Role, UserState
 from schemas.users import AuthSession, Me, MeUpdate, User
@@ -147,18 +147,19 @@ async def get_me(*, session: AsyncSession, settings: Settings, principal: Princi
 
 
 async def update_me(*, session: AsyncSession, settings: Settings, principal: Principal, data: MeUpdate) -> Me:
+    """Change the user's shortcuts and settings; flushed, not committed: the caller commits once its
+    answer is built, so an answer that cannot be written leaves nothing stored."""
     user = await session.get(User, principal.user_id)
     if user is None:
         raise not_found("Your account no longer exists.")
     if data.shortcuts is not None:
         user.shortcuts = list(dict.fromkeys(data.shortcuts))
     if data.settings is not None:
-        if len(json.dumps(data.settings)) > MAX_SETTINGS_BYTES:
-            raise invalid("Settings are too large to save.", {"settings": "Too large."})
+        check_stored(data.settings, what="your settings", max_bytes=MAX_SETTINGS_BYTES)
         user.settings = data.settings
     user.updated_at = utcnow()
     session.add(user)
-    await session.commit()
+    await session.flush()
     return me_of(user, settings)
 
 

@@ -104,6 +104,7 @@ def started(command: list[str], env: dict[str, str], log: Path, probe: str) -> I
 def api_command(port: int, workers: int = 1) -> list[str]:
     command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(port)]
     command += ["--no-access-log", "--log-level", "warning", "--ws-per-message-deflate", "false"]  # as app/devstack.py
+    command += ["--no-proxy-headers"]
     return command + (["--workers", str(workers)] if workers > 1 else [])
 
 
@@ -144,6 +145,8 @@ def portal(
                 "DATABASE_URL": url,
                 "REDIS_URL": redis_url,
                 "SEED_DEMO_DATA": "false",
+                # The load comes from one address (and a few users) by design: no rate limits here.
+                "RATE_LIMITS_ENABLED": "false",
                 **(extra_env or {}),
             },
         )

@@ -99,7 +99,8 @@ async def test_save_adds_an_unknown_course_at_the_end(
     response = await post(client, who, "course/save", course)
     assert response.status_code == 200, response.text
     saved = response.json()
-    assert saved["id"] == "new-course" and saved["steps"] == steps and saved["x-extra"] == 1
+    # Unknown fields are dropped (issue 15: nothing unchecked is stored and sent to everyone).
+    assert saved["id"] == "new-course" and saved["steps"] == steps and "x-extra" not in saved
     assert saved["totalSteps"] == 1 and saved["activeStep"] == 0 and saved["length"] == 0
     after = await stored(app)
     assert after[:-1] == before and after[-1] == saved
@@ -135,16 +136,15 @@ async def test_update_merges_into_the_matching_course(
 ) -> None:
     before = await stored(app)
     target = before[0]
-    body = {"id": target["id"], "activeStep": 3, "progress": {"started": True}}
-    response = await post(client, who, "course/update", body)
+    body = {"id": target["id"], "activeStep": 3}
+    response = await post(client, who, "course/update", {**body, "progress": {"started": True}})
     assert response.status_code == 200, response.text
-    assert response.json() == body  # the body, as the mock answered
+    assert response.json() == body  # the body, as the mock answered, without the unknown field
     after = await stored(app)
-    assert after[0] == {**target, "activeStep": 3, "progress": {"started": True}}
+    assert after[0] == {**target, "activeStep": 3}  # merged; the unknown field is not stored
     assert after[1:] == before[1:]
-    # Objects merge deeply: a second update adds to "progress" without dropping what is there.
-    await post(client, who, "course/update", {"id": target["id"], "progress": {"finished": False}})
-    assert (await stored(app))[0]["progress"] == {"started": True, "finished": False}
+    await post(client, who, "course/update", {"id": target["id"], "description": "Revised."})
+    assert (await stored(app))[0] == {**target, "activeStep": 3, "description": "Revised."}
 
 
 async def test_update_of_an_unknown_course_changes_nothing(

@@ -1,11 +1,15 @@
-"""The template's mock auth on the real user pool: sign-in, token check, registration, user update.
+"""The template's mock auth: sign-in, token check, registration, user update.
 
 Covers the spec's messages and statuses (sections 5, 7 and 8), the 2-day mock token and that the
-product API refuses it, the shared sign-in lockout, and registration being switchable.
+product API refuses it, the shared sign-in lockout, registration being off unless switched on, and
+(issue 15) that mock registrations live in a pool of their own that never reaches the portal, that
+the answers never tell portal names apart from unknown ones, and that mock tokens end with the
+user's portal sessions and never renew themselves past their two days.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import time
@@ -21,9 +25,11 @@ from starlette.applications import Starlette
 from app.auth.throttle import LOCKED_MESSAGE
 from app.samples.auth import user_uuid
 from app.services import users
+from schemas.base import utcnow
 from schemas.options import Role
-from schemas.users import User
+from schemas.users import SampleUser, User
 from tests.support import PASSWORD, Account, create_account, unique
+from tests.support import sign_in as portal_sign_in
 
 pytestmark = pytest.mark.db
 
@@ -61,6 +67,17 @@ async def user_row(app: Starlette, user_id: int) -> User:
 async def user_count(app: Starlette) -> int:
     async with app.state.portal.db.session() as session:
         return int((await session.exec(select(func.count()).select_from(User))).one())
+
+
+async def sample_count(app: Starlette) -> int:
+    async with app.state.portal.db.session() as session:
+        return int((await session.exec(select(func.count()).select_from(SampleUser))).one())
+
+
+@pytest.fixture
+def registration_on(app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registration is off by default: the tests that register switch it on."""
+    monkeypatch.setattr(app.state.portal.settings, "registration_enabled", True)
 
 
 def forge(app: Starlette, claims: dict[str, Any], key: RSAKey | None = None) -> str:
@@ -112,11 +129,25 @@ async def test_values_from_the_body_the_query_or_a_post(client: httpx.AsyncClien
         assert response.status_code == 200 and "access_token" in response.json(), response.text
 
 
-async def test_unknown_email_and_wrong_password_messages(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
+async def test_unknown_email_and_wrong_password_messages(
+    client: httpx.AsyncClient, staff: dict[str, Account], registration_on: None
+) -> None:
     unknown = await sign_in(client, "nobody-here@example.test", "whatever-password")
     assert unknown == {"error": {"email": "Check your username/email", "password": "Check your password"}}
-    wrong = await sign_in(client, email_of(staff["technician"]), "wrong-password")
+    # The spec's "Check your password" with no email message, for the sample pool's own users.
+    body = registration()
+    assert (await client.post(REGISTER, json=body)).status_code == 200
+    wrong = await sign_in(client, body["email"], "wrong-password")
     assert wrong == {"error": {"email": None, "password": "Check your password"}}
+
+
+async def test_a_portal_name_is_answered_like_an_unknown_one(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    """Issue 15: ``"email": null`` told a real portal username from an unknown one."""
+    unknown = await sign_in(client, unique("nobody-"), "wrong-password")
+    for login in [staff["technician"].username, email_of(staff["technician"])]:
+        assert await sign_in(client, login, "wrong-password") == unknown
 
 
 async def test_malformed_sign_in_is_422(client: httpx.AsyncClient) -> None:
@@ -201,8 +232,10 @@ async def test_invalid_tokens_are_401(app: Starlette, client: httpx.AsyncClient,
         "nbf": now,
         "token_use": "mock",
     }
-    assert (await client.get(CHECK, params={"access_token": forge(app, {**base, "exp": now + 60})})).status_code == 200
     bad = [
+        forge(app, {**base, "exp": now + 60}),  # a mock token of no mock session (the old, unbound kind)
+        forge(app, {**base, "exp": now + 60, "pool": "portal", "sid": "no-such-session"}),
+        forge(app, {**base, "exp": now + 60, "pool": "sample", "sub": "no-such-uuid"}),
         None,
         "",
         "garbage",
@@ -253,7 +286,11 @@ def registration(**overrides: Any) -> dict[str, Any]:
     return body
 
 
-async def test_register_creates_a_real_admin_user(app: Starlette, client: httpx.AsyncClient) -> None:
+async def test_register_creates_a_sample_admin_that_the_portal_does_not_know(
+    app: Starlette, client: httpx.AsyncClient, registration_on: None
+) -> None:
+    """Issue 15: registration made real portal admins; now it fills the sample area's own pool."""
+    portal_users = await user_count(app)
     body = registration()
     response = await client.post(REGISTER, json=body)
     assert response.status_code == 200, response.text
@@ -261,27 +298,50 @@ async def test_register_creates_a_real_admin_user(app: Starlette, client: httpx.
     assert answer["user"]["role"] == "admin" and answer["user"]["data"]["displayName"] == "New Person"
     assert answer["user"]["data"]["email"] == body["email"]
     assert claims_of(answer["access_token"])["token_use"] == "mock"
-    # A real user: the mock sign-in and the portal sign-in both accept the chosen password.
+    # The mock sign-in accepts the chosen password; the portal has never heard of this account.
     assert (await sign_in(client, body["email"], body["password"]))["user"]["uuid"] == answer["user"]["uuid"]
+    assert await user_count(app) == portal_users
     portal = await client.post("/auth/sign-in", json={"username": body["email"], "password": body["password"]})
-    assert portal.status_code == 200
-    me = await client.get("/me", headers={"Authorization": f"Bearer {portal.json()['accessToken']}"})
-    assert me.json()["role"] == "admin"
+    assert portal.status_code == 401
+    headers = {"Authorization": f"Bearer {answer['access_token']}"}
+    for path in ["/me", "/assets", "/users"]:
+        assert (await client.get(path, headers=headers)).status_code == 401
+    assert (await client.post("/assets", headers=headers, json={"tag": "X-1", "name": "x"})).status_code == 401
+    async with app.state.portal.db.session() as session:
+        stored = (await session.exec(select(SampleUser).where(SampleUser.email == body["email"]))).one()
+    assert stored.role == "admin" and stored.password_hash.startswith("$argon2")
 
 
-async def test_register_errors(app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
-    before = await user_count(app)
-    taken = await client.post(REGISTER, json=registration(email=email_of(staff["contractor"])))
+async def test_register_errors(
+    app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account], registration_on: None
+) -> None:
+    first = registration()
+    assert (await client.post(REGISTER, json=first)).status_code == 200
+    before = await sample_count(app)
+    taken = await client.post(REGISTER, json=registration(email=first["email"]))
     assert taken.status_code == 200
     assert taken.json() == {"error": {"email": "The email is already in use", "displayName": None, "password": None}}
     unnamed = await client.post(REGISTER, json=registration(displayName="  "))
     assert unnamed.json() == {"error": {"email": None, "displayName": "Enter display name", "password": None}}
-    both = await client.post(REGISTER, json=registration(email=email_of(staff["contractor"]).upper(), displayName=""))
+    both = await client.post(REGISTER, json=registration(email=first["email"].upper(), displayName=""))
     assert both.json()["error"]["email"] == "The email is already in use"
     assert both.json()["error"]["displayName"] == "Enter display name"
     weak = await client.post(REGISTER, json=registration(password="short"))
     assert weak.json()["error"]["password"] == "Password must be at least 8 characters."
-    assert await user_count(app) == before
+    assert await sample_count(app) == before
+
+
+async def test_register_never_tells_that_an_email_belongs_to_the_portal(
+    app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account], registration_on: None
+) -> None:
+    """Issue 15: "The email is already in use" told which emails the portal's users have."""
+    portal_email = email_of(staff["contractor"])
+    response = await client.post(REGISTER, json=registration(email=portal_email))
+    assert response.status_code == 200 and "access_token" in response.json(), response.text
+    # The portal account is untouched: its own password still signs in, there and at the mock.
+    portal = await client.post("/auth/sign-in", json={"username": staff["contractor"].username, "password": PASSWORD})
+    assert portal.status_code == 200
+    assert (await sign_in(client, staff["contractor"].username))["user"]["role"] == "staff"
 
 
 @pytest.mark.parametrize(
@@ -294,28 +354,96 @@ async def test_register_errors(app: Starlette, client: httpx.AsyncClient, staff:
     ],
 )
 async def test_malformed_registration_is_422_and_creates_nobody(
-    body: dict[str, Any], app: Starlette, client: httpx.AsyncClient
+    body: dict[str, Any], app: Starlette, client: httpx.AsyncClient, registration_on: None
 ) -> None:
-    before = await user_count(app)
+    before = await sample_count(app)
     response = await client.post(REGISTER, json=body)
     assert response.status_code == 422 and response.json()["message"]
     if body.get("email") == "not-an-email":
         assert response.json()["errors"]["email"] == "Enter a valid email address."
-    assert await user_count(app) == before
+    assert await sample_count(app) == before
 
 
-async def test_registration_can_be_switched_off(
+async def test_registration_is_off_unless_switched_on(
     app: Starlette, client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app.state.portal.settings, "registration_enabled", False)
-    before = await user_count(app)
+    """Issue 15: registration was on in every environment but production."""
+    assert app.state.portal.settings.registration_enabled is False  # the default, in development too
+    before = await sample_count(app)
     response = await client.post(REGISTER, json=registration())
     assert response.status_code == 403
     assert response.json()["message"].startswith("Registration is switched off")
-    assert await user_count(app) == before
+    assert await sample_count(app) == before
     monkeypatch.setattr(app.state.portal.settings, "portal_env", "production")
     monkeypatch.setattr(app.state.portal.settings, "registration_enabled", True)
     assert (await client.post(REGISTER, json=registration())).status_code == 403  # never in production
+
+
+# --- mock tokens end with the user's sessions --------------------------------------------------------
+
+
+async def _mock_token(client: httpx.AsyncClient, account: Account) -> str:
+    return str((await sign_in(client, email_of(account)))["access_token"])
+
+
+async def _still_good(client: httpx.AsyncClient, token: str) -> bool:
+    response = await client.get(CHECK, params={"access_token": token})
+    assert response.status_code in (200, 401), response.text
+    return response.status_code == 200
+
+
+@pytest.mark.parametrize("end", ["sign-out", "sign-out-everywhere", "role change", "disable"])
+async def test_a_mock_token_ends_with_the_users_sessions(end: str, app: Starlette, client: httpx.AsyncClient) -> None:
+    """Issue 15: a mock token survived "sign out everywhere" and renewed itself for ever."""
+    account = await portal_sign_in(client, await create_account(app, Role.MANAGER))
+    token = await _mock_token(client, account)
+    renewed = (await client.get(CHECK, params={"access_token": token})).json()["access_token"]
+    assert await _still_good(client, token) and await _still_good(client, renewed)
+    if end in ("sign-out", "sign-out-everywhere"):
+        assert (await client.post(f"/auth/{end}", headers=account.headers)).status_code == 200
+    else:
+        async with app.state.portal.db.session() as session:
+            user = await session.get(User, account.user_id)
+            assert user is not None
+            if end == "disable":
+                await users.set_disabled(session=session, user=user, disabled=True)
+            else:
+                await users.set_role(session=session, settings=app.state.portal.settings, user=user, role=Role.ADMIN)
+    assert not await _still_good(client, token)
+    assert not await _still_good(client, renewed)
+    update = await client.post(UPDATE, json={"user": {}}, headers={"Authorization": f"Bearer {renewed}"})
+    assert update.status_code == 401
+
+
+async def test_a_renewal_keeps_the_first_expiry(app: Starlette, client: httpx.AsyncClient) -> None:
+    first = await _mock_token(client, await create_account(app, Role.CONTRACTOR))
+    expiry = claims_of(first)["exp"]
+    token = first
+    for _ in range(3):
+        await asyncio.sleep(1.01)  # a new token each time (iat moves on), never a later expiry
+        token = (await client.get(CHECK, params={"access_token": token})).json()["access_token"]
+        assert claims_of(token)["exp"] == expiry and claims_of(token)["iat"] > claims_of(first)["iat"]
+
+
+async def test_a_mock_session_opens_nothing_in_the_portal(
+    app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    """The session behind a portal user's mock token cannot stand in for a portal session."""
+    token = await _mock_token(client, staff["manager"])
+    user = await user_row(app, staff["manager"].user_id)
+    forged, _ = app.state.portal.tokens.issue(user=user, session_id=claims_of(token)["sid"], now=utcnow())
+    assert (await client.get("/me", headers={"Authorization": f"Bearer {forged}"})).status_code == 401
+
+
+async def test_sample_users_update_their_own_settings(client: httpx.AsyncClient, registration_on: None) -> None:
+    answer = (await client.post(REGISTER, json=registration())).json()
+    headers = {"Authorization": f"Bearer {answer['access_token']}"}
+    body = {"user": {"uuid": answer["user"]["uuid"], "data": {"shortcuts": ["mail", "mail", "notes"]}}}
+    response = await client.post(UPDATE, json=body, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["data"]["shortcuts"] == ["mail", "notes"]
+    again = await client.get(CHECK, params={"access_token": answer["access_token"]})
+    assert again.json()["user"]["data"]["shortcuts"] == ["mail", "notes"]
 
 
 # --- user update --------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """lists at real volumes: sort and filter indexes, full-text search, counts kept by the database, imports
 
 Revision ID: a7f3c2d91e04
-Revises: 5c2a9e1f7b31
+Revises: 3e7c1a9d5b20
 Create Date: 2026-11-25 09:00:00
 
 - Every sortable column of assets, documents and leads gets an index on (column, id): it serves the
@@ -34,7 +34,7 @@ from alembic import op
 import schemas.base
 
 revision: str = "a7f3c2d91e04"
-down_revision: str | None = "5c2a9e1f7b31"
+down_revision: str | None = "3e7c1a9d5b20"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -275,8 +275,8 @@ def upgrade() -> None:
             op.drop_index(f"ix_{table}_{column}", table_name=table)
         for column in columns:
             op.create_index(f"ix_{table}_{column}_id", table, [column, "id"])
+    # The whole query equal to a serial number (lower(tag) has its unique index since 3e7c1a9d5b20).
     op.create_index("ix_assets_lower_serial_number", "assets", [sa.text("lower(serial_number)")])
-    op.create_index("ix_assets_lower_tag", "assets", [sa.text("lower(tag)")])
     op.drop_index("ix_record_changes_record_id", table_name="record_changes")
     op.create_index("ix_record_changes_at_id", "record_changes", ["at", "id"])
     op.create_index("ix_record_changes_record", "record_changes", ["resource", "record_id", "at", "id"])
@@ -353,7 +353,6 @@ def downgrade() -> None:
     op.drop_index("ix_record_changes_record", table_name="record_changes")
     op.drop_index("ix_record_changes_at_id", table_name="record_changes")
     op.create_index("ix_record_changes_record_id", "record_changes", ["record_id"])
-    op.drop_index("ix_assets_lower_tag", table_name="assets")
     op.drop_index("ix_assets_lower_serial_number", table_name="assets")
     for table, columns in SORTED.items():
         for column in columns:

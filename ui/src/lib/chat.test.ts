@@ -14,8 +14,13 @@ import {
   contactSelected,
   groupDialog,
   initialChatState,
+  isBlankMessage,
+  loadOlderMessagesAtom,
   messageReceived,
   missedMerged,
+  olderFailed,
+  olderLoaded,
+  olderRequested,
   presenceChanged,
   PUSH_MARGIN_MS,
   receiveChatPushAtom,
@@ -289,6 +294,57 @@ describe('chat calls', () => {
     expect(calls[0].body).toEqual({ chatId: 'c2' })
     expect(store.get(chatAtom).chat?.dialog.map((m) => m.id)).toEqual([8])
     expect(store.get(chatAtom).contacts.find((c) => c.id === 3)?.unread).toBe(1)
+  })
+
+  it('does not send a message of only zero-width or invisible characters', async () => {
+    const calls = setup(() => json({}))
+    const store = createStore()
+    store.set(chatAtom, chatLoaded(contactSelected(loaded(), 2), { id: 'c2', dialog: [] }, { chatId: 'c2', contactId: 2, lastMessageTime: null }))
+    for (const text of ['\u200b', '\u200b\u200c\u200d', ' \u2060\ufeff\n', '\u3164\u2800', '\u00a0\u3000', '\u202e\u034f']) {
+      expect(isBlankMessage(text)).toBe(true)
+      expect(await store.set(sendMessageAtom, text)).toBe(false)
+    }
+    expect(calls).toHaveLength(0)
+    for (const text of ['\u200bhi', '👍', 'e\u0301']) expect(isBlankMessage(text)).toBe(false)
+  })
+
+  it('loads older pages in front of the dialog, once each, until the start', async () => {
+    const pages: Record<string, { dialog: ChatMessage[]; olderCursor: number | null }> = {
+      '5': { dialog: [msg(3, 2), msg(4, ME)], olderCursor: 3 },
+      '3': { dialog: [msg(1, 2), msg(2, 2)], olderCursor: null },
+    }
+    const calls = setup((call) => {
+      const before = new URL(call.url).searchParams.get('before') ?? ''
+      const page = pages[before]
+      return page ? json({ chat: { id: 'c2', dialog: page.dialog }, userChatData: null, olderCursor: page.olderCursor }) : json({ message: 'Gone.' }, 503)
+    })
+    const store = createStore()
+    store.set(chatAtom, chatLoaded(contactSelected(loaded(), 2), { id: 'c2', dialog: [msg(5, 2), msg(6, ME)], olderCursor: 5 }, { chatId: 'c2', contactId: 2, lastMessageTime: null }))
+    const first = store.set(loadOlderMessagesAtom)
+    expect(store.get(chatAtom).chat?.loadingOlder).toBe(true)
+    await store.set(loadOlderMessagesAtom) // a second scroll event while loading asks nothing more
+    await first
+    expect(store.get(chatAtom).chat?.dialog.map((m) => m.id)).toEqual([3, 4, 5, 6])
+    expect(store.get(chatAtom).chat?.olderCursor).toBe(3)
+    await store.set(loadOlderMessagesAtom)
+    expect(store.get(chatAtom).chat?.dialog.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(store.get(chatAtom).chat?.olderCursor).toBeNull()
+    await store.set(loadOlderMessagesAtom) // at the start: nothing to ask for
+    expect(calls.map((c) => new URL(c.url).searchParams.get('before'))).toEqual(['5', '3'])
+    expect(new URL(calls[0].url).searchParams.get('contactId')).toBe('2')
+    // A pushed message still goes at the end; a failed page can be retried.
+    store.set(chatAtom, messageReceived(store.get(chatAtom), { chatId: 'c2', message: msg(7, 2), userChatData: null }, ME))
+    expect(store.get(chatAtom).chat?.dialog.at(-1)?.id).toBe(7)
+    store.set(chatAtom, olderFailed(olderRequested(store.get(chatAtom), 'c2'), 'c2', 'Gone.'))
+    expect(store.get(chatAtom).chat).toMatchObject({ loadingOlder: false, olderError: 'Gone.' })
+  })
+
+  it('ignores an older page that arrives after another chat was opened', () => {
+    let state = chatLoaded(contactSelected(loaded(), 2), { id: 'c2', dialog: [msg(5, 2)], olderCursor: 5 }, { chatId: 'c2', contactId: 2, lastMessageTime: null })
+    state = olderRequested(state, 'c2')
+    const other = chatLoaded(contactSelected(state, 3), { id: 'c3', dialog: [msg(9, 3)] }, { chatId: 'c3', contactId: 3, lastMessageTime: null })
+    expect(olderLoaded(other, 'c2', [msg(1, 2)], null)).toBe(other)
+    expect(other.chat).toMatchObject({ id: 'c3', olderCursor: null, loadingOlder: false })
   })
 })
 

@@ -77,7 +77,12 @@ export interface ChatContact {
 export interface OpenChat {
   id: string
   contactId: number
+  /** Oldest first: the newest page when opened, older pages put in front as the reader scrolls up. */
   dialog: ChatMessage[]
+  /** `before` for the page of older messages (GET /api/chat/get-chat's olderCursor); null at the start. */
+  olderCursor: number | null
+  loadingOlder: boolean
+  olderError: string | null
 }
 
 export interface ChatState {
@@ -115,6 +120,15 @@ const asRecord = (value: unknown): Record<string, unknown> | null =>
 const asId = (value: unknown): number | null => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   return typeof n === 'number' && Number.isInteger(n) ? n : null
+}
+
+/**
+ * Nothing a reader would see: whitespace, zero-width and other invisible characters only (the
+ * server refuses such a message like an empty one: app/services/chat.py is_blank).
+ */
+const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u2800]*$/u
+export function isBlankMessage(text: string): boolean {
+  return INVISIBLE.test(text)
 }
 
 export function toMessage(value: unknown): ChatMessage | null {
@@ -281,14 +295,19 @@ export function contactSelected(state: ChatState, contactId: number): ChatState 
   return { ...state, selectedContactId: contactId, chat: null, chatStatus: 'loading', chatError: null, pending: [] }
 }
 
-/** GET /api/chat/get-chat answered (the server marked it read). */
-export function chatLoaded(state: ChatState, chat: { id: string; dialog: ChatMessage[] }, entry: ChatListEntry, now = Date.now()): ChatState {
+/** GET /api/chat/get-chat answered with the newest page (the server marked it read). */
+export function chatLoaded(
+  state: ChatState,
+  chat: { id: string; dialog: ChatMessage[]; olderCursor?: number | null },
+  entry: ChatListEntry,
+  now = Date.now(),
+): ChatState {
   const newest = maxId(0, chat.dialog)
   const pending = state.pending.filter((p) => p.chatId === chat.id).map((p) => p.message)
   const dialog = mergeDialog(mergeDialog([], chat.dialog), pending)
   return {
     ...state,
-    chat: { id: chat.id, contactId: entry.contactId, dialog },
+    chat: { id: chat.id, contactId: entry.contactId, dialog, olderCursor: chat.olderCursor ?? null, loadingOlder: false, olderError: null },
     chatStatus: 'ready',
     chatError: null,
     pending: [],
@@ -296,6 +315,23 @@ export function chatLoaded(state: ChatState, chat: { id: string; dialog: ChatMes
     user: state.user ? { ...state.user, chatList: upsertChatList(state.user.chatList, entry) } : state.user,
     recent: newest > state.syncedThrough ? [...state.recent, { id: newest, at: now }] : state.recent,
   }
+}
+
+/** Scrolling up asked for the page before the oldest message held. */
+export function olderRequested(state: ChatState, chatId: string): ChatState {
+  if (state.chat?.id !== chatId || state.chat.loadingOlder) return state
+  return { ...state, chat: { ...state.chat, loadingOlder: true, olderError: null } }
+}
+
+/** An older page arrived (`before=`): it goes in front of the dialog, once; the cursor moves back. */
+export function olderLoaded(state: ChatState, chatId: string, messages: readonly ChatMessage[], olderCursor: number | null): ChatState {
+  if (state.chat?.id !== chatId) return state
+  return { ...state, chat: { ...state.chat, dialog: mergeDialog(state.chat.dialog, messages), olderCursor, loadingOlder: false, olderError: null } }
+}
+
+export function olderFailed(state: ChatState, chatId: string, error: string): ChatState {
+  if (state.chat?.id !== chatId) return state
+  return { ...state, chat: { ...state.chat, loadingOlder: false, olderError: error } }
 }
 
 export function chatLoadFailed(state: ChatState, contactId: number, error: string): ChatState {
@@ -486,24 +522,47 @@ export const syncChatAtom = atom(null, async (get, set) => {
   }
 })
 
+/** A page of GET /api/chat/get-chat, as the server answers it. */
+interface ChatPage {
+  chat?: { id?: unknown; dialog?: unknown[] }
+  userChatData?: unknown
+  olderCursor?: unknown
+}
+
+const toDialog = (answer: ChatPage | undefined): ChatMessage[] =>
+  (answer?.chat?.dialog ?? []).map(toMessage).filter((m): m is ChatMessage => m !== null)
+
 /** Write-only: select a contact and load the chat with them (created empty when none exists). */
 export const selectContactAtom = atom(null, async (get, set, contactId: number) => {
   const me = myId(get)
   set(chatAtom, contactSelected(get(chatAtom), contactId))
   try {
-    const answer = await api.get<{ chat?: { id?: unknown; dialog?: unknown[] }; userChatData?: unknown }>('/api/chat/get-chat', {
-      query: { contactId, userId: me ?? undefined },
-    })
+    const answer = await api.get<ChatPage>('/api/chat/get-chat', { query: { contactId, userId: me ?? undefined } })
     const id = answer?.chat?.id
-    const dialog = (answer?.chat?.dialog ?? []).map(toMessage).filter((m): m is ChatMessage => m !== null)
+    const dialog = toDialog(answer)
     const entry = toChatListEntry(answer?.userChatData) ?? (typeof id === 'string' ? { chatId: id, contactId, lastMessageTime: null } : null)
     if (typeof id !== 'string' || !entry) throw new Error('The conversation could not be read.')
     if (get(chatAtom).selectedContactId !== contactId) return // another contact was picked meanwhile
     const pendingFromContact = get(chatAtom).pending.some((p) => p.chatId === id && p.message.who !== me)
-    set(chatAtom, chatLoaded(get(chatAtom), { id, dialog }, entry))
+    set(chatAtom, chatLoaded(get(chatAtom), { id, dialog, olderCursor: asId(answer?.olderCursor) }, entry))
     if (pendingFromContact) postRead(id)
   } catch (error) {
     set(chatAtom, chatLoadFailed(get(chatAtom), contactId, errorMessage(error)))
+  }
+})
+
+/** Write-only: load the page of messages before the oldest one held (the reader scrolled up). */
+export const loadOlderMessagesAtom = atom(null, async (get, set) => {
+  const chat = get(chatAtom).chat
+  if (!chat || chat.olderCursor === null || chat.loadingOlder) return
+  set(chatAtom, olderRequested(get(chatAtom), chat.id))
+  try {
+    const answer = await api.get<ChatPage>('/api/chat/get-chat', {
+      query: { contactId: chat.contactId, userId: myId(get) ?? undefined, before: chat.olderCursor },
+    })
+    set(chatAtom, olderLoaded(get(chatAtom), chat.id, toDialog(answer), asId(answer?.olderCursor)))
+  } catch (error) {
+    set(chatAtom, olderFailed(get(chatAtom), chat.id, errorMessage(error)))
   }
 })
 
@@ -515,7 +574,7 @@ export const closeChatAtom = atom(null, (get, set) => set(chatAtom, chatClosed(g
  * sent); rejects with the API error when the send fails (the caller keeps the text and says so).
  */
 export const sendMessageAtom = atom(null, async (get, set, text: string): Promise<boolean> => {
-  if (text.trim() === '') return false
+  if (isBlankMessage(text)) return false
   const state = get(chatAtom)
   const me = myId(get)
   if (!state.chat || me === null) throw new Error('Open a conversation first.')

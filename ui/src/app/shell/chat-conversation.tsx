@@ -1,10 +1,22 @@
 import { Box, Button, chakra, Flex, IconButton, Spinner, Text, Textarea } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
+import { OlderMessages } from '@/components/chat-older-messages'
 import { ChatIcon, SendIcon } from '@/components/icons'
+import { useChatHistoryScroll } from '@/hooks/use-chat-history-scroll'
 import { errorMessage } from '@/lib/api'
-import { chatAtom, groupDialog, selectContactAtom, sendMessageAtom, sendTyping, typingIn, type ChatContact, type GroupedMessage } from '@/lib/chat'
+import {
+  chatAtom,
+  groupDialog,
+  isBlankMessage,
+  selectContactAtom,
+  sendMessageAtom,
+  sendTyping,
+  typingIn,
+  type ChatContact,
+  type GroupedMessage,
+} from '@/lib/chat'
 import { formatMessageTime } from '@/lib/format'
 
 import { PresenceAvatar } from './chat-parts'
@@ -80,7 +92,7 @@ function Composer({ chatId }: { chatId: string }) {
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
-  const empty = text.trim() === ''
+  const empty = isBlankMessage(text) // zero-width characters only count as empty too
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault()
@@ -114,7 +126,7 @@ function Composer({ chatId }: { chatId: string }) {
           onChange={(e) => {
             setText(e.target.value)
             if (error) setError(null)
-            if (e.target.value.trim()) sendTyping(chatId)
+            if (!isBlankMessage(e.target.value)) sendTyping(chatId)
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -146,13 +158,8 @@ export function Conversation({ contact }: { contact: ChatContact | undefined }) 
   const chat = state.chat
   const me = state.user?.id ?? null
   const count = chat?.dialog.length ?? 0
-  const lastId = chat?.dialog.at(-1)?.id ?? 0
-
-  // Scroll to the newest message (and keep the typing line in view).
-  useLayoutEffect(() => {
-    const el = scrollRef.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [chat?.id, count, lastId, typing])
+  // At the newest message (and the typing line in view); older pages load as the reader scrolls up.
+  const { onScroll } = useChatHistoryScroll(scrollRef, typing)
 
   if (state.chatStatus === 'error') {
     return (
@@ -175,7 +182,19 @@ export function Conversation({ contact }: { contact: ChatContact | undefined }) 
   }
   return (
     <>
-      <Box ref={scrollRef} flex="1" minH="0" overflowY="auto" px="3" pb="3" data-testid="chat-messages" aria-live="polite">
+      <Box
+        ref={scrollRef}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        px="3"
+        pb="3"
+        style={{ overflowAnchor: 'none' }}
+        onScroll={onScroll}
+        data-testid="chat-messages"
+        aria-live="polite"
+      >
+        <OlderMessages chat={chat} testPrefix="chat" />
         {count === 0 ? (
           <Flex h="full" direction="column" align="center" justify="center" gap="4" px="6" textAlign="center">
             <Flex boxSize="14" borderRadius="full" align="center" justify="center" bg="bg.muted" color="fg.subtle">

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createStore } from 'jotai'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 
 import { chatAtom, chatDataLoaded, initialChatState, receiveChatPushAtom, toChatUser, toContact, type ChatContact } from '@/lib/chat'
 import { saveSession } from '@/lib/session'
@@ -88,9 +88,11 @@ describe('Team Chat panel', () => {
     expect(screen.queryByTestId('chat-unread-3')).not.toBeInTheDocument()
     expect(screen.getByTestId('chat-contact-name')).toHaveTextContent('Sam Okafor')
 
-    // Empty text is not sent.
+    // Empty text is not sent, nor text of only zero-width characters.
     expect(screen.getByTestId('chat-send')).toBeDisabled()
     await user.type(screen.getByTestId('chat-input'), '   {Enter}')
+    await user.type(screen.getByTestId('chat-input'), '\u200b\u200d\u2060\ufeff{Enter}')
+    expect(screen.getByTestId('chat-send')).toBeDisabled()
     expect(calls.some((c) => path(c) === '/api/chat/send-message')).toBe(false)
 
     await user.clear(screen.getByTestId('chat-input'))
@@ -108,6 +110,39 @@ describe('Team Chat panel', () => {
       })
     })
     expect(screen.getAllByTestId('chat-message-50')).toHaveLength(1)
+  })
+
+  it('loads earlier messages above the newest page until the conversation starts', async () => {
+    const older = [
+      { id: 40, who: 2, message: 'Earlier: the crane is booked', time: '2026-11-20T09:00:00+00:00' },
+      { id: 41, who: ME, message: 'Earlier: thanks', time: '2026-11-20T09:01:00+00:00' },
+    ]
+    const { user, calls } = setup((call) => {
+      if (path(call) !== '/api/chat/get-chat') return undefined
+      const before = new URL(call.url).searchParams.get('before')
+      const newest = { id: 45, who: 2, message: 'Newest', time: '2026-11-22T09:00:00+00:00' }
+      return json({
+        chat: { id: 'c2', dialog: before === '45' ? older : [newest] },
+        userChatData: { chatId: 'c2', contactId: 2, lastMessageTime: newest.time },
+        olderCursor: before === '45' ? null : 45,
+      })
+    })
+    // jsdom lays nothing out: the message box is 400 px high and holds less than that.
+    const heights = [
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400),
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(120),
+    ]
+    onTestFinished(() => heights.forEach((spy) => spy.mockRestore()))
+    await user.click(screen.getByTestId('chat-contact-2'))
+    // A first page shorter than the box cannot be scrolled: the older page is asked for at once.
+    expect(await screen.findByTestId('chat-message-40')).toHaveTextContent('Earlier: the crane is booked')
+    expect(screen.getByTestId('chat-history-start')).toHaveTextContent('The conversation starts here')
+    const ids = within(screen.getByTestId('chat-messages'))
+      .getAllByTestId(/^chat-message-\d+$/)
+      .map((el) => el.dataset.testid)
+    expect(ids).toEqual(['chat-message-40', 'chat-message-41', 'chat-message-45'])
+    const pages = calls.filter((c) => path(c) === '/api/chat/get-chat').map((c) => new URL(c.url).searchParams.get('before'))
+    expect(pages).toEqual([null, '45'])
   })
 
   it('keeps the text and says so when a send fails', async () => {

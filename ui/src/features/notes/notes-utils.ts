@@ -1,4 +1,6 @@
 /** Pure rules of the notes pages (unit-tested). */
+import { pictureToDataUrl } from '@/lib/picture'
+
 import type { ChecklistItem, NewNote, Note, NoteLabel } from './api'
 
 export type NotesView = { kind: 'notes' } | { kind: 'reminders' } | { kind: 'archive' } | { kind: 'label'; handle: string }
@@ -95,30 +97,7 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString()
 }
 
-/** A picked image, scaled down to fit `max` px and encoded as a JPEG data URL (the API takes 1 MB bodies). */
+/** A picked image for a note, as a JPEG data URL the API stores (lib/picture.ts). */
 export function imageToDataUrl(file: File, max = 1200, quality = 0.82): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file)
-    const img = new Image()
-    img.onload = () => {
-      const scale = Math.min(1, max / Math.max(img.width, img.height))
-      const canvas = document.createElement('canvas')
-      canvas.width = Math.round(img.width * scale)
-      canvas.height = Math.round(img.height * scale)
-      const ctx = canvas.getContext('2d')
-      if (!ctx) {
-        URL.revokeObjectURL(url)
-        reject(new Error('This browser cannot prepare the image.'))
-        return
-      }
-      ctx.drawImage(img, 0, 0, canvas.width, canvas.height)
-      URL.revokeObjectURL(url)
-      resolve(canvas.toDataURL('image/jpeg', quality))
-    }
-    img.onerror = () => {
-      URL.revokeObjectURL(url)
-      reject(new Error('That file is not an image this browser can read.'))
-    }
-    img.src = url
-  })
+  return pictureToDataUrl(file, { max, quality })
 }

@@ -1,4 +1,6 @@
 /** Pure rules of the scrumboard (unit-tested): moves, new items, progress, labels. */
+import { pictureToDataUrl } from '@/lib/picture'
+
 import type { Board, BoardList, Card, Checklist } from './api'
 
 export function newId(): string {
@@ -140,24 +142,7 @@ export function isUrl(value: string): boolean {
   }
 }
 
-/** A picked image as a JPEG data URL that fits in a card (scaled to `max` px). */
+/** A picked image as a JPEG data URL that fits in a card (scaled to `max` px; lib/picture.ts). */
 export function imageToDataUrl(file: File, max = 960): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file)
-    const img = new Image()
-    img.onload = () => {
-      const scale = Math.min(1, max / Math.max(img.width, img.height))
-      const canvas = document.createElement('canvas')
-      canvas.width = Math.round(img.width * scale)
-      canvas.height = Math.round(img.height * scale)
-      canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height)
-      URL.revokeObjectURL(url)
-      resolve(canvas.toDataURL('image/jpeg', 0.8))
-    }
-    img.onerror = () => {
-      URL.revokeObjectURL(url)
-      reject(new Error('That file is not an image this browser can read.'))
-    }
-    img.src = url
-  })
+  return pictureToDataUrl(file, { max, quality: 0.8 })
 }

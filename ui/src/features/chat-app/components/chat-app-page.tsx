@@ -20,14 +20,17 @@ import {
   useBreakpointValue,
 } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 
+import { OlderMessages } from '@/components/chat-older-messages'
+import { useChatHistoryScroll } from '@/hooks/use-chat-history-scroll'
 import { errorMessage } from '@/lib/api'
 import {
   chatAtom,
   chatSectionsAtom,
   closeChatAtom,
   groupDialog,
+  isBlankMessage,
   PRESENCE,
   PRESENCE_STATUSES,
   selectContactAtom,
@@ -271,8 +274,9 @@ function Composer({ chatId }: { chatId: string }) {
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const ref = useRef<HTMLTextAreaElement>(null)
+  const blank = isBlankMessage(text) // zero-width characters only count as empty too
   const submit = async () => {
-    if (!text.trim() || sending) return
+    if (blank || sending) return
     setSending(true)
     setError(null)
     try {
@@ -300,7 +304,7 @@ function Composer({ chatId }: { chatId: string }) {
           value={text}
           onChange={(e) => {
             setText(e.target.value)
-            if (e.target.value.trim()) sendTyping(chatId)
+            if (!isBlankMessage(e.target.value)) sendTyping(chatId)
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -310,7 +314,7 @@ function Composer({ chatId }: { chatId: string }) {
           }}
           data-testid="chatapp-input"
         />
-        <IconButton aria-label="Send" colorPalette="brand" borderRadius="full" disabled={!text.trim()} loading={sending} onClick={() => void submit()} data-testid="chatapp-send">
+        <IconButton aria-label="Send" colorPalette="brand" borderRadius="full" disabled={blank} loading={sending} onClick={() => void submit()} data-testid="chatapp-send">
           <Icon d={SEND} />
         </IconButton>
       </Flex>
@@ -335,14 +339,25 @@ function Messages({ contact }: { contact: ChatContact | undefined }) {
     const timer = setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 20)
     return () => clearTimeout(timer)
   }, [until])
-  useLayoutEffect(() => {
-    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight
-  }, [chat?.id, count, typing])
+  // At the newest message (and the typing line in view); older pages load as the reader scrolls up.
+  const { onScroll } = useChatHistoryScroll(ref, typing)
   if (!chat) return null
   const separators = daySeparators(chat.dialog)
   const me = state.user?.id ?? null
   return (
-    <Box ref={ref} flex="1" minH="0" overflowY="auto" px={{ base: '3', md: '6' }} py="4" data-testid="chatapp-messages" aria-live="polite">
+    <Box
+      ref={ref}
+      flex="1"
+      minH="0"
+      overflowY="auto"
+      px={{ base: '3', md: '6' }}
+      py="4"
+      style={{ overflowAnchor: 'none' }}
+      onScroll={onScroll}
+      data-testid="chatapp-messages"
+      aria-live="polite"
+    >
+      <OlderMessages chat={chat} testPrefix="chatapp" />
       {count === 0 ? (
         <Flex h="full" direction="column" align="center" justify="center" gap="3" color="fg.muted" textAlign="center">
           <Icon d={CHAT} size={32} />

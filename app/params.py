@@ -1,0 +1,96 @@
+"""Whole numbers from the path, the query and headers: the one parser every route uses.
+
+``str.isdigit()`` is true for '²' and '١٢' (``int()`` refuses the first and reads the second), and a
+40-digit id overflows the database: both were 500s. Here a number is ASCII digits with an optional
+leading minus, bounded to the database's ``integer`` (PostgreSQL int4, the type of every id column).
+A path id that is not such a number names nothing (404); a query parameter is a 422 naming it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from starlette.requests import Request
+
+from app.errors import invalid, not_found
+from schemas.base import DB_INT_MAX, DB_INT_MIN
+
+_WHOLE = re.compile(r"-?[0-9]+")  # [0-9], not \d: \d matches every script's digits
+_MAX_CHARS = 12  # '-' and 11 digits: anything longer is out of range whatever it says
+
+
+def whole_number(raw: str | None, *, minimum: int = DB_INT_MIN, maximum: int = DB_INT_MAX) -> int | None:
+    """``raw`` as an int when it is ASCII digits (optionally negative) within the bounds, else None."""
+    if raw is None or len(raw) > _MAX_CHARS or not _WHOLE.fullmatch(raw):
+        return None
+    value = int(raw)
+    return value if minimum <= value <= maximum else None
+
+
+def range_hint(minimum: int, maximum: int) -> str:
+    return f"Use a whole number from {minimum} to {maximum}."
+
+
+def path_int(request: Request, name: str = "id") -> int:
+    """A record id from the path; one that cannot exist (not a number, out of range) is not found."""
+    raw = request.path_params.get(name)
+    # An {id:int} route would hand over an int already: Starlette's convertor takes any length of digits.
+    value = whole_number(str(raw), minimum=1)
+    if value is None:
+        raise not_found()
+    return value
+
+
+def query_int(
+    params: Mapping[str, str],
+    name: str,
+    *,
+    default: int | None = None,
+    required: bool = False,
+    minimum: int = 0,
+    maximum: int = DB_INT_MAX,
+    errors: dict[str, str] | None = None,
+) -> int | None:
+    """An integer query parameter: ``default`` when absent or empty, else a number within the bounds.
+
+    Refused with a 422 naming the parameter; with ``errors``, the message is added there instead so a
+    caller can report every bad parameter at once.
+    """
+    raw = params.get(name)
+    if raw is None or raw == "":
+        if required:
+            message = "This field is required."
+            if errors is None:
+                raise invalid(f"Send the '{name}' query parameter.", {name: message})
+            errors[name] = message
+        return default
+    value = whole_number(raw, minimum=minimum, maximum=maximum)
+    if value is None:
+        message = range_hint(minimum, maximum)
+        if errors is None:
+            raise invalid(f"'{name}': {message}", {name: message})
+        errors[name] = message
+        return default
+    return value
+
+
+def query_ids(params: Mapping[str, str], name: str, errors: dict[str, str]) -> list[int] | None:
+    """A comma-separated list of record ids (``assetId=3,7``), or None when absent."""
+    raw = params.get(name)
+    if not raw:
+        return None
+    parts = [part.strip() for part in raw.split(",") if part.strip()]
+    values = [whole_number(part, minimum=1) for part in parts[:100]]
+    if len(parts) > 100 or any(value is None for value in values):
+        errors[name] = f"Use at most 100 record ids (whole numbers from 1 to {DB_INT_MAX}), separated by commas."
+        return None
+    return [value for value in values if value is not None]
+
+
+def declared_length(request: Request) -> int | None:
+    """The Content-Length header as a number (any length of ASCII digits), or None when it is not one."""
+    raw = request.headers.get("content-length")
+    if raw is None or not raw.isascii() or not raw.isdigit():
+        return None
+    return int(raw) if len(raw) <= 18 else 10**18  # int() of thousands of digits raises; it is huge anyway
