@@ -8,7 +8,6 @@ as in the list's search.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,7 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.errors import invalid, not_found
 from app.params import query_int
 from app.services.listing import MAX_Q_CHARS
-from app.services.textsearch import parse_words
+from app.services.textsearch import highlighter
 from schemas.records import Document
 
 DEFAULT_PAGE_CHARS = 10_000
@@ -39,13 +38,6 @@ def parse(params: Mapping[str, str]) -> tuple[int, int, str]:
     if errors:
         raise invalid("Check the text parameters. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
     return offset, limit, q
-
-
-def _pattern(q: str) -> re.Pattern[str] | None:
-    tokens = sorted({t for word in parse_words(q) for t in word.tokens}, key=len, reverse=True)
-    if not tokens:
-        return None
-    return re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(t) for t in tokens) + r")[^\W_]*", re.IGNORECASE)
 
 
 def _segments(page: str, start: int, spans: list[tuple[int, int]]) -> list[dict[str, Any]]:
@@ -74,7 +66,7 @@ async def text_page(*, session: AsyncSession, document_id: int, offset: int, lim
         space = text.rfind(" ", max(offset, end - WORD_EDGE), end)
         end = space + 1 if space > offset else end
     page = text[offset:end]
-    pattern = _pattern(q) if q else None
+    pattern = highlighter(q) if q else None
     spans: list[tuple[int, int]] = []
     matches: list[int] = []
     count = 0

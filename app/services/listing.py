@@ -25,7 +25,9 @@ from functools import cache
 from typing import Any
 
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ColumnElement, func, literal, select, text, tuple_
+from sqlalchemy import ColumnElement, Integer, bindparam, func, literal, select, text, tuple_
+from sqlalchemy import column as sa_column
+from sqlalchemy import table as sa_table
 from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -36,7 +38,7 @@ from app.services import counts, cursors
 from app.services.counts import execute
 from app.services.records import _public_columns, _user_ref_keys
 from app.services.resources import ResourceSpec
-from app.services.textsearch import Matcher, segments
+from app.services.textsearch import SNIPPET_CHARS, Matcher, Tier, highlighter, segments
 from schemas.users import User
 
 MAX_PER_PAGE = 100
@@ -127,10 +129,10 @@ def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery
 
 
 @cache  # built once per resource: aliasing a table per call costs milliseconds
-def _row_statement(resource: str) -> tuple[Any, list[str], list[tuple[str, str]]]:
+def _row_statement(resource: str, fts: str | None = None) -> tuple[Any, list[str], list[tuple[str, str]]]:
     """SELECT every column and each referenced user's name and photo (joined: no second query).
     Answers the statement, the column names in order and the user-reference (column, key) pairs
-    whose two joined columns follow them."""
+    whose two joined columns follow them. With ``fts`` (SQLite), the FTS5 table drives the query."""
     from app.services.resources import RESOURCES
 
     spec = RESOURCES[resource]
@@ -143,10 +145,26 @@ def _row_statement(resource: str) -> tuple[Any, list[str], list[tuple[str, str]]
         person = aliased(User)
         selected += [person.display_name, person.photo_url]
         joins.append((person, person.id == getattr(table, column)))
-    stmt = select(*selected).select_from(table)
+    if fts is None:
+        stmt = select(*selected).select_from(table)
+    else:
+        index = _fts_table(fts)
+        stmt = select(*selected).select_from(index).join(table, table.id == index.c.rowid)  # type: ignore[attr-defined]
     for person, on in joins:
         stmt = stmt.outerjoin(person, on)
     return stmt, [c.name for c in columns], refs
+
+
+def _fts_statement(resource: str, fts: str) -> Any:
+    """``_row_statement`` driven by an FTS5 table (SQLite): rows come in the FTS index's rowid order,
+    so ``ORDER BY rowid DESC LIMIT n`` stops after n matches instead of sorting all of them."""
+    stmt, _names, _refs = _row_statement(resource, fts)
+    return stmt, _fts_table(fts).c.rowid
+
+
+@cache
+def _fts_table(name: str) -> Any:
+    return sa_table(name, sa_column("rowid", Integer))
 
 
 def page_items(spec: ResourceSpec, rows: Sequence[Any], names: list[str], refs: list[tuple[str, str]]) -> list[Any]:
@@ -224,11 +242,30 @@ async def _total(
             return await counts.total(session, spec.name, cheap[0], cheap[1]), True
         found = await _capped_count(session, spec, filters)
         return (found, True) if found <= TOTAL_CAP else (TOTAL_CAP, False)
+    if not _postgresql(session):  # count from the FTS5 indexes themselves (no table read without filters)
+        found = 0
+        for tier in matcher.tiers():
+            if tier.fts is not None and found <= SEARCH_TOTAL_CAP:
+                found += await _fts_count(session, spec, tier, filters, SEARCH_TOTAL_CAP - found)
+        return (found, True) if found <= SEARCH_TOTAL_CAP else (SEARCH_TOTAL_CAP, False)
     await _plan(session, "bitmap")
     found = await _capped_count(session, spec, [*filters, matcher.words_only()], SEARCH_TOTAL_CAP)
     if found <= SEARCH_TOTAL_CAP and spec.search.trigram:  # parts of tags too: only worth it when few match
         found = await _capped_count(session, spec, [*filters, matcher.matches()], SEARCH_TOTAL_CAP)
     return (found, True) if found <= SEARCH_TOTAL_CAP else (SEARCH_TOTAL_CAP, False)
+
+
+async def _fts_count(
+    session: AsyncSession, spec: ResourceSpec, tier: Tier, filters: list[ColumnElement[bool]], cap: int
+) -> int:
+    """Matches of one tier on SQLite, counted up to ``cap + 1`` in its FTS5 index."""
+    index = _fts_table(str(tier.fts))
+    match = text(f"{tier.fts} MATCH :match").bindparams(bindparam("match", tier.match, unique=True))
+    inner = select(index.c.rowid).select_from(index)
+    if filters or tier.extra:
+        inner = inner.join(spec.table, spec.table.id == index.c.rowid)  # type: ignore[attr-defined]
+    inner = inner.where(match, *tier.extra, *filters).limit(cap + 1)
+    return int((await execute(session, select(func.count()).select_from(inner.subquery()))).scalar_one())
 
 
 # --- keyset segments ----------------------------------------------------------------------------------
@@ -303,16 +340,37 @@ async def _sorted_rows(
 # --- relevance ------------------------------------------------------------------------------------------
 
 
+async def _fts_tier_rows(
+    session: AsyncSession,
+    spec: ResourceSpec,
+    tier: Tier,
+    where: list[ColumnElement[bool]],
+    bound: int | None,
+    *,
+    descending: bool,
+    limit: int,
+) -> list[Any]:
+    """One tier on SQLite: read from its FTS5 table in rowid order (no table scan, no sort)."""
+    assert tier.fts is not None and tier.match is not None
+    stmt, rowid = _fts_statement(spec.name, tier.fts)
+    match = text(f"{tier.fts} MATCH :match").bindparams(bindparam("match", tier.match, unique=True))
+    conditions = [match, *tier.extra, *tier.not_exact, *where]
+    if bound is not None:
+        conditions.append(rowid < bound if descending else rowid > bound)
+    order = rowid.desc() if descending else rowid.asc()
+    return await _rows(session, stmt.where(*conditions).order_by(order).limit(limit))
+
+
 async def _tier_rows(
     session: AsyncSession,
     spec: ResourceSpec,
-    condition: list[ColumnElement[bool]],
+    tier: Tier,
+    where: list[ColumnElement[bool]],
     bound: int | None,
     *,
     descending: bool,
     limit: int,
     few: bool,
-    costly: bool,
 ) -> list[Any]:
     """Up to ``limit`` rows of one tier beyond id ``bound``, newest first (``descending``) or oldest.
 
@@ -321,9 +379,13 @@ async def _tier_rows(
     ids give a page); when a window holds none, the bitmap reads the rest. ``costly``: testing a
     row reads a large vector (the documents' text), so the windows stay small.
     """
+    if not _postgresql(session) and tier.fts is not None:
+        return await _fts_tier_rows(session, spec, tier, where, bound, descending=descending, limit=limit)
     stmt, _names, _refs = _row_statement(spec.name)
     ids = spec.table.id  # type: ignore[attr-defined]
     order = ids.desc() if descending else ids.asc()
+    condition = [*where, tier.condition]
+    costly = tier.costly
 
     def between(near: int | None, far: int | None) -> list[ColumnElement[bool]]:
         found = []
@@ -333,7 +395,7 @@ async def _tier_rows(
             found.append(ids >= far if descending else ids <= far)
         return found
 
-    if few or not _postgresql(session):
+    if few or tier.fts is None or not _postgresql(session):
         await _plan(session, "bitmap")
         return await _rows(session, stmt.where(*condition, *between(bound, None)).order_by(order).limit(limit))
     if bound is None:
@@ -392,12 +454,12 @@ async def _relevance_rows(
         rows = await _tier_rows(
             session,
             spec,
-            [*where, tiers[tier]],
+            tiers[tier],
+            where,
             bound if tier == start else None,
             descending=after,
             limit=limit - len(found),
-            few=few or (tier == 0 and matcher.exact() is not None),
-            costly=matcher.costly(tier),
+            few=few,
         )
         found += [(tier, row) for row in rows]
         if len(found) >= limit:
@@ -414,12 +476,15 @@ def _filters(spec: ResourceSpec, query: ListQuery) -> list[ColumnElement[bool]]:
 
 async def _snippets(session: AsyncSession, matcher: Matcher, items: list[dict[str, Any]]) -> None:
     built = matcher.snippet_sql([item["id"] for item in items])
+    pattern = highlighter(matcher.q)
     found: dict[int, Any] = {}
-    if built is not None:
+    if built is not None and pattern is not None:
         statement, params = built
         await _plan(session, None)
-        for record_id, marked, clipped in (await execute(session, statement, params)).all():
-            found[int(record_id)] = segments(str(marked or ""), clipped_start=bool(clipped))
+        for record_id, window, clipped in (await execute(session, statement, params)).all():
+            text_ = str(window or "")
+            clipped_end = len(text_) >= SNIPPET_CHARS
+            found[int(record_id)] = segments(text_, pattern, clipped_start=bool(clipped), clipped_end=clipped_end)
     for item in items:
         item["snippet"] = found.get(item["id"])
 

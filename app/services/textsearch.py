@@ -6,18 +6,25 @@ columns, SQLite's FTS5 prefix query ``"word"*`` on ``<table>_fts``. Neither engi
 drops stop words ('simple' config, unicode61 tokenizer), so both find the same records. Asset tags,
 serial numbers and names also match any part of 3 or more characters (pg_trgm ``ILIKE``, FTS5 trigram).
 
-Relevance is a tier per record: the whole query equal to a tag or serial number (assets), then every
-word in the identifying fields (``head``), then every word anywhere; newest first within a tier.
+Relevance is a tier per record, newest first within a tier:
+
+1. the whole query equals a tag or serial number (assets);
+2. every word begins a word of the identifying fields (``head``: tag, name, serial; title, file
+   name, notes; title, company, contact);
+3. every word begins a word of some field (the rest: location, category, notes; the extracted
+   text; email, notes);
+4. the words are parts of tags, serial numbers or names (assets: '0012' finds 'AST-00123').
+
 Ranking inside a tier by term frequency would have to read every match's vector (a word found in
-40,000 documents made one list call cost seconds); the tiers are each served by an index, so a page
-costs the same at any size.
+40,000 documents made one list call cost seconds); each tier is read from an index in id order, so
+a page costs the same at any size.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, and_, bindparam, false, func, literal_column, not_, or_, text
@@ -28,8 +35,8 @@ MAX_WORDS = 8
 MAX_TOKENS = 8
 TOKEN = re.compile(r"[^\W_]+")
 TRIGRAM_MIN = 3
-# Marks around matched words in snippets (private-use characters; the answer carries segments).
-MARK_START, MARK_END = "\ue000", "\ue001"
+# A snippet: this many characters of the text, starting this many before the first match.
+SNIPPET_CHARS, SNIPPET_BEFORE = 280, 100
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,20 @@ def _fts5_phrase(raw: str) -> str:
 
 def never_null(condition: ColumnElement[bool]) -> ColumnElement[bool]:
     return func.coalesce(condition, false())
+
+
+@dataclass(frozen=True)
+class Tier:
+    """One relevance tier: its condition on the record table (PostgreSQL; SQLite for counts), and on
+    SQLite the FTS5 table and query that read it in id order, with the ``extra`` conditions on the
+    record table (None: the condition alone, as for the exact tier)."""
+
+    condition: ColumnElement[bool]
+    fts: str | None = None
+    match: str | None = None
+    extra: list[ColumnElement[bool]] = field(default_factory=list)
+    not_exact: list[ColumnElement[bool]] = field(default_factory=list)  # the exact tier's rows come first
+    costly: bool = False  # testing a row reads the rest vector (a document's text)
 
 
 class Matcher:
@@ -125,25 +146,43 @@ class Matcher:
 
     # --- the whole query ----------------------------------------------------------------------
 
+    def _all_words(self) -> str:
+        return " AND ".join(_fts5_word(w) for w in self.words)
+
+    def _head_words(self) -> str:
+        return "{" + " ".join(self.spec.search.head) + "} : (" + self._all_words() + ")"
+
     def words_only(self) -> ColumnElement[bool]:
         """Every word begins a word of the record (no trigram part): the cheapest test of many rows."""
         if not self.postgresql:  # one FTS5 query for all the words
-            return self._fts5(" AND ".join(_fts5_word(w) for w in self.words))
+            return self._fts5(self._all_words())
         return and_(*(self._words_in("all", w) for w in self.words))
 
-    def _each(self, part: str) -> ColumnElement[bool]:
-        conditions = []
-        for word in self.words:
-            found = self._words_in(part, word)
-            trigram = self._trigram(word)
-            conditions.append(found if trigram is None else or_(found, trigram))
-        return and_(*conditions)
+    def _head_only(self) -> ColumnElement[bool]:
+        if not self.postgresql:
+            return self._fts5(self._head_words())
+        return and_(*(self._words_in("head", w) for w in self.words))
+
+    def _parts(self) -> ColumnElement[bool] | None:
+        """Every word of 3 or more characters a part of a tag, serial number or name (the others
+        beginning a word anywhere); None when the resource has no such fields or no word is long enough."""
+        if not self.spec.search.trigram or not any(len(w.raw) >= TRIGRAM_MIN for w in self.words):
+            return None
+        long = [w for w in self.words if len(w.raw) >= TRIGRAM_MIN]
+        short = [w for w in self.words if len(w.raw) < TRIGRAM_MIN]
+        if self.postgresql:
+            found = [self._trigram(w) for w in long]
+        else:
+            found = [self._fts5(" AND ".join(_fts5_phrase(w.raw) for w in long), f"{self.name}_trgm")]
+        return and_(*[c for c in found if c is not None], *(self._words_in("all", w) for w in short))
+
+    def _trigram_match(self) -> str:
+        return " AND ".join(_fts5_phrase(w.raw) for w in self.words if len(w.raw) >= TRIGRAM_MIN)
 
     def matches(self) -> ColumnElement[bool]:
         """The records the query finds (the union of the tiers)."""
-        if not self.spec.search.trigram:
-            return self.words_only()
-        return self._each("all")
+        parts = self._parts()
+        return self.words_only() if parts is None else or_(self.words_only(), parts)
 
     def exact(self) -> ColumnElement[bool] | None:
         if not self.spec.search.exact:
@@ -151,84 +190,102 @@ class Matcher:
         wanted = func.lower(bindparam(None, self.q))
         return or_(*(func.lower(getattr(self.table, c)) == wanted for c in self.spec.search.exact))
 
-    def tiers(self) -> list[ColumnElement[bool]]:
-        """The relevance tiers, best first; each excludes the ones before it."""
-        head = self._each("head") if self.spec.search.trigram else self._head_only()
-        found = self.matches()
+    def tiers(self) -> list[Tier]:
+        """The relevance tiers, best first; each excludes the ones before it (see the module's docstring)."""
         exact = self.exact()
-        if exact is None:
-            return [head, and_(found, not_(never_null(head)))]
-        return [
-            exact,
-            and_(head, not_(never_null(exact))),
-            and_(found, not_(never_null(head)), not_(never_null(exact))),
-        ]
-
-    def costly(self, tier: int) -> bool:
-        """Whether testing a row for this tier reads the documents' text vector (the last tier)."""
-        return self.name == "documents" and tier == len(self.tiers()) - 1
-
-    def _head_only(self) -> ColumnElement[bool]:
-        if not self.postgresql:
-            columns = " ".join(self.spec.search.head)
-            return self._fts5(f"{{{columns}}} : (" + " AND ".join(_fts5_word(w) for w in self.words) + ")")
-        return and_(*(self._words_in("head", w) for w in self.words))
+        not_exact = [] if exact is None else [not_(never_null(exact))]
+        head, found = self._head_only(), self.words_only()
+        trigram = f"{self.name}_trgm"
+        fts = f"{self.name}_fts"
+        tiers = [] if exact is None else [Tier(exact)]
+        tiers.append(Tier(and_(head, *not_exact), fts, self._head_words(), not_exact=not_exact))
+        rest = f"({self._all_words()}) NOT {self._head_words()}"
+        costly = self.name == "documents"  # the rest vector is the text
+        tiers.append(
+            Tier(and_(found, not_(never_null(head)), *not_exact), fts, rest, not_exact=not_exact, costly=costly)
+        )
+        parts = self._parts()
+        if parts is not None:
+            short = [self._words_in("all", w) for w in self.words if len(w.raw) < TRIGRAM_MIN]
+            outside = [not_(never_null(found))]
+            tiers.append(
+                Tier(and_(parts, *outside, *not_exact), trigram, self._trigram_match(), [*short, *outside], not_exact)
+            )
+        return tiers
 
     # --- snippets -----------------------------------------------------------------------------
 
     def snippet_sql(self, ids: Sequence[int]) -> tuple[Any, dict[str, Any]] | None:
-        """A statement answering (id, marked fragment of the extracted text) for ``ids``."""
+        """A statement answering (id, a window of the extracted text around the first place one of
+        the words appears, whether the window starts inside the text) for ``ids``; ``segments``
+        then marks the words in it. The search stops at the first occurrence, so a page of 50
+        documents reads each text once and mostly only its beginning."""
         if self.name != "documents" or not ids or not self.words:
             return None
-        tokens = [token for word in self.words for token in word.tokens]
+        tokens = list(dict.fromkeys(token for word in self.words for token in word.tokens))
+        window = f"substr(t, {{edge}}(pos - {SNIPPET_BEFORE}, 1), {SNIPPET_CHARS}), pos > {SNIPPET_BEFORE + 1}"
         if self.postgresql:
-            # ts_headline reads all the text it is given: give it a window around the first place a
-            # word appears (strpos stops there) and read the text once per row (OFFSET 0 keeps the
-            # subquery, ``|| ''`` holds the decompressed text instead of decompressing it per use).
+            # OFFSET 0 keeps the subquery and ``|| ''`` holds the decompressed text, so it is
+            # decompressed once per row rather than once per use. strpos has no case-insensitive
+            # form: the usual spellings of each word are looked for instead.
             variants = [v for token in tokens for v in dict.fromkeys((token, token.capitalize(), token.upper()))]
             found = ", ".join(f"nullif(strpos(t, :t{n}), 0)" for n in range(len(variants)))
             sql = (
-                "SELECT id, ts_headline('simple', substr(t, greatest(pos - 100, 1), 320), "
-                "to_tsquery('simple', :query), :options), pos > 101 "
-                f"FROM (SELECT id, t, coalesce(least({found}), 1) AS pos "
+                f"SELECT id, {window.format(edge='greatest')} FROM (SELECT id, t, coalesce(least({found}), 1) AS pos "
                 "FROM (SELECT id, text || '' AS t FROM documents "
                 "WHERE id IN :ids AND text IS NOT NULL OFFSET 0) AS r) AS s"
             )
-            params: dict[str, Any] = {f"t{n}": variant for n, variant in enumerate(variants)}
-            params.update(
-                query=" | ".join(f"{token}:*" for token in tokens),
-                options=f"StartSel={MARK_START}, StopSel={MARK_END}, MaxWords=30, MinWords=12, ShortWord=0",
-            )
         else:
+            variants = tokens
+            found = ", ".join(f"coalesce(nullif(instr(lower(t), :t{n}), 0), 1000000000)" for n in range(len(variants)))
+            first = f"min({found}, 1000000000)"
             sql = (
-                f"SELECT rowid, snippet(documents_fts, 3, '{MARK_START}', '{MARK_END}', '', 24), 1 "
-                "FROM documents_fts WHERE documents_fts MATCH :query AND rowid IN :ids"
+                f"SELECT id, {window.format(edge='max')} FROM (SELECT id, t, "
+                f"CASE WHEN {first} = 1000000000 THEN 1 ELSE {first} END AS pos "
+                "FROM (SELECT id, text AS t FROM documents WHERE id IN :ids AND text IS NOT NULL) AS r) AS s"
             )
-            params = {"query": "{text} : (" + " OR ".join(f'"{token}"*' for token in tokens) + ")"}
         statement = text(sql).bindparams(bindparam("ids", expanding=True))
+        params: dict[str, Any] = {f"t{n}": variant for n, variant in enumerate(variants)}
         params["ids"] = list(ids)
         return statement, params
 
 
-def segments(marked: str, *, clipped_start: bool) -> list[dict[str, Any]] | None:
-    """A marked fragment as ``[{text, match}]`` (the UI renders text, never HTML); None without a match."""
+def highlighter(q: str) -> re.Pattern[str] | None:
+    """Words that begin with one of the query's words, as the search matches them (case-insensitive)."""
+    tokens = sorted({t for word in parse_words(q) for t in word.tokens}, key=len, reverse=True)
+    if not tokens:
+        return None
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(t) for t in tokens) + r")[^\W_]*", re.IGNORECASE)
+
+
+def split(text: str, pattern: re.Pattern[str], offset: int = 0) -> list[dict[str, Any]]:
+    """``text`` as ``[{text, match}]`` parts, the pattern's matches marked."""
     parts: list[dict[str, Any]] = []
-    rest = marked.strip()
-    while rest:
-        start = rest.find(MARK_START)
-        if start < 0:
-            parts.append({"text": rest.replace(MARK_END, ""), "match": False})
-            break
-        if start:
-            parts.append({"text": rest[:start].replace(MARK_END, ""), "match": False})
-        end = rest.find(MARK_END, start)
-        end = len(rest) if end < 0 else end
-        parts.append({"text": rest[start + 1 : end], "match": True})
-        rest = rest[end + 1 :]
+    at = 0
+    for match in pattern.finditer(text):
+        if match.start() > at:
+            parts.append({"text": text[at : match.start()], "match": False})
+        parts.append({"text": match.group(), "match": True})
+        at = match.end()
+    if at < len(text):
+        parts.append({"text": text[at:], "match": False})
+    return parts
+
+
+def segments(
+    window: str, pattern: re.Pattern[str], *, clipped_start: bool, clipped_end: bool
+) -> list[dict[str, Any]] | None:
+    """A snippet as ``[{text, match}]`` (the UI renders text, never HTML); None without a match."""
+    text_ = " ".join(window.split())  # one line: line breaks and runs of spaces as one space
+    if clipped_start and " " in text_:
+        text_ = text_[text_.index(" ") + 1 :]  # not half a word
+    if clipped_end and " " in text_:
+        text_ = text_[: text_.rindex(" ")]
+    parts = split(text_, pattern)
     if not any(p["match"] for p in parts):
         return None
-    parts = [p for p in parts if p["text"]]
-    if clipped_start and parts:
+    if clipped_start:
         parts.insert(0, {"text": "… ", "match": False})
-    parts.append({"text": " …", "match": False})
+    if clipped_end:
+        parts.append({"text": " …", "match": False})
     return parts
