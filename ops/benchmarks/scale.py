@@ -58,8 +58,9 @@ def wrk(url: str, token: str, seconds: int, connections: int = 8) -> Latency:
          "-H", f"Authorization: Bearer {token}", url],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
-    p50 = _ms(re.search(r"50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    p99 = _ms(re.search(r"99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
+    # The latency distribution's own lines ("72.50%" in the thread stats also ends in "50%").
+    p50 = _ms(re.search(r"(?m)^\s+50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
+    p99 = _ms(re.search(r"(?m)^\s+99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     return Latency(p50, p99, rps, int(bad.group(1)) if bad else 0)
