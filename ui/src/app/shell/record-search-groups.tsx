@@ -2,7 +2,7 @@ import { Box, chakra, Text } from '@chakra-ui/react'
 
 import { formatNumber } from '@/lib/format'
 
-import type { RecordGroup, RecordHit } from './record-search'
+import { shortSnippet, type RecordGroup, type RecordHit } from './record-search'
 
 /** The record groups under the page suggestions; option numbers continue after the pages (`offset`). */
 export function RecordGroups({
@@ -31,7 +31,7 @@ export function RecordGroups({
           </Text>
           {group.items.map((hit) => {
             const mine = index++
-            const snippet = hit.snippet?.map((p) => p.text).join('') // plain text: the words are in the title line already
+            const snippet = shortSnippet(hit.snippet)
             return (
               <chakra.button
                 key={`${hit.kind}-${hit.id}`}
@@ -54,8 +54,18 @@ export function RecordGroups({
                 <Text fontSize="sm" truncate>
                   {hit.title}
                 </Text>
-                <Text fontSize="xs" color="fg.muted" truncate>
-                  {snippet || hit.context}
+                <Text fontSize="xs" color="fg.muted" truncate data-testid="search-hit-context">
+                  {snippet.length
+                    ? snippet.map((part, i) =>
+                        part.match ? (
+                          <chakra.mark key={i} bg="yellow.subtle" color="fg" borderRadius="sm">
+                            {part.text}
+                          </chakra.mark>
+                        ) : (
+                          <chakra.span key={i}>{part.text}</chakra.span>
+                        ),
+                      )
+                    : hit.context}
                 </Text>
               </chakra.button>
             )

@@ -31,6 +31,19 @@ function toGroups(body: unknown): RecordGroup[] {
   return groups.filter((g): g is RecordGroup => typeof g === 'object' && g !== null && Array.isArray((g as RecordGroup).items))
 }
 
+/** A snippet short enough for one line that still shows its first match: text before it is cut to `before` characters. */
+export function shortSnippet(parts: TextPart[] | null | undefined, before = 24): TextPart[] {
+  if (!parts?.length) return []
+  const first = parts.findIndex((p) => p.match)
+  if (first < 0) return parts
+  const lead = parts
+    .slice(0, first)
+    .map((p) => p.text)
+    .join('')
+  const kept = lead.length > before ? `… ${lead.slice(lead.length - before).replace(/^\S*\s/, '')}` : lead
+  return [...(kept ? [{ text: kept, match: false }] : []), ...parts.slice(first)]
+}
+
 /** Where a hit opens: a document opens with the words, so its text panel shows them. */
 export function hitHref(hit: RecordHit, q: string): string {
   return hit.kind === 'document' ? `${hit.link}?q=${encodeURIComponent(q.trim())}` : hit.link

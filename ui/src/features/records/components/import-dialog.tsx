@@ -183,7 +183,7 @@ function ImportBody({ config, onClose }: { config: ResourceConfig; onClose: () =
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>{job.message ?? 'The file cannot be imported.'}</Alert.Title>
-                {job.errorCount > 0 && <Alert.Description>Fix the rows below and choose the file again. Nothing was written.</Alert.Description>}
+                {job.errorCount > 0 && <Alert.Description>Fix the rows below and choose the file again.</Alert.Description>}
               </Alert.Content>
             </Alert.Root>
           )}
