@@ -72,9 +72,14 @@ async def tally(session: AsyncSession, resource: str, fields: Sequence[str] | No
         stored += int(pieces)
         if int(n or 0):
             result[(str(field), None if value is None else str(value))] = (int(n), _number(amount), _number(weighted))
-    if stored > len(rows) + FOLD_AT and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
+    if too_many_pieces(session, stored, len(rows)):
         await fold(session, resource)
     return result
+
+
+def too_many_pieces(session: AsyncSession, pieces: int, keys: int) -> bool:
+    """Whether a reader found enough delta rows to fold them (PostgreSQL keeps one row per key otherwise)."""
+    return pieces > keys + FOLD_AT and session.bind.dialect.name == "postgresql"  # type: ignore[union-attr]
 
 
 async def total(session: AsyncSession, resource: str, field: str, values: Sequence[str] | None = None) -> int:
@@ -93,6 +98,8 @@ async def fold(session: AsyncSession, resource: str) -> None:
     by an advisory lock (the second simply skips).
     """
     engine = session.bind
+    if engine is None or engine.dialect.name != "postgresql":
+        return  # SQLite keeps one row per key already
     try:
         async with engine.connect() as conn, conn.begin():  # type: ignore[union-attr]
             locked = (

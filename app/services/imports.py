@@ -37,7 +37,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth.service import Principal
 from app.errors import ApiError, invalid, not_found
 from app.realtime.sink import EventSink
-from app.services import permissions, records
+from app.services import counts, permissions, records
 from app.services.resources import RESOURCES, ResourceSpec
 from app.services.tabular import Table, TableError, open_table
 from schemas.base import utcnow
@@ -576,6 +576,7 @@ async def run(
     job.created_count, job.updated_count, job.processed_rows = written.created, written.updated, written.rows
     job.file_key = None
     await finish(session, job, ImportState.DONE, message=f"{written.created} created, {written.updated} updated.")
+    await counts.fold(session, spec.name)  # each batch left its own delta rows of the counts
     for batch in written.batches:
         await records.announce_batch(events, spec, created=batch.created, updated=batch.updated, actor_id=job.actor_id)
     return job

@@ -400,7 +400,7 @@ async def _tier_rows(
         return await _rows(session, stmt.where(*condition, *between(bound, None)).order_by(order).limit(limit))
     if bound is None:
         extreme = func.max(ids) if descending else func.min(ids)
-        await _plan(session, None)  # the primary key's end, not a scan
+        await _plan(session, "ordered")  # the primary key's end (an index scan), not a bitmap
         edge = (await execute(session, select(extreme))).scalar()
         if edge is None:
             return []
@@ -480,7 +480,6 @@ async def _snippets(session: AsyncSession, matcher: Matcher, items: list[dict[st
     found: dict[int, Any] = {}
     if built is not None and pattern is not None:
         statement, params = built
-        await _plan(session, None)
         for record_id, window, clipped in (await execute(session, statement, params)).all():
             text_ = str(window or "")
             clipped_end = len(text_) >= SNIPPET_CHARS
@@ -550,7 +549,7 @@ async def list_records(*, session: AsyncSession, spec: ResourceSpec, query: List
     items = page_items(spec, rows, names, refs)
     if matcher is not None and spec.name == "documents":
         await _snippets(session, matcher, items)
-    await _plan(session, None)
+    # No reset of the plan settings: they are local to this transaction, which ends with the call.
     return _answer(
         query,
         items,
@@ -577,7 +576,6 @@ async def top(
     items = page_items(spec, rows, names, refs)
     if spec.name == "documents":
         await _snippets(session, matcher, items)
-    await _plan(session, None)
     return items, total, exact
 
 
@@ -602,7 +600,6 @@ async def walk(
             rows, keys = await _read(session, spec, query, matcher, cursor, limit=batch, few=few)
             _stmt, names, refs = _row_statement(spec.name)
             items = page_items(spec, rows, names, refs)
-            await _plan(session, None)
         if items:
             yield items
         if len(rows) < batch:

@@ -15,9 +15,10 @@ from enum import Enum
 from functools import cache
 from typing import Any, cast
 
+import orjson
 from pydantic import ValidationError
 from pydantic.alias_generators import to_camel
-from sqlalchemy import Date, DateTime, Numeric, TypeDecorator, bindparam, delete, func, insert, update
+from sqlalchemy import JSON, Date, DateTime, Numeric, TypeDecorator, bindparam, delete, func, insert, text, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel, col, select
@@ -385,10 +386,7 @@ async def write_batch(
     if creates:
         stamps = {"created_at": now, "updated_at": now, "created_by_id": actor_id, "updated_by_id": actor_id}
         rows = [{**values, **stamps, "version": 1} for values in creates]
-        inserted = await (await session.connection()).execute(
-            insert(table).returning(table.c.id, sort_by_parameter_order=True), rows
-        )
-        result.created = [int(i) for i in inserted.scalars().all()]
+        result.created = await _insert_rows(session, table, rows, returning=True)
         for record_id, values in zip(result.created, creates, strict=True):
             changes = {to_camel(k): [None, plain(v)] for k, v in values.items() if v is not None}
             history.append(_history_row(spec, record_id, "create", actor_id, changes, now))
@@ -421,8 +419,43 @@ async def write_batch(
         if done.rowcount != len(batch):
             raise ApiError(409, f"Some of these {spec.name} changed while the import ran; nothing was written.")
     if history:
-        await (await session.connection()).execute(insert(RecordChange.__table__), history)  # type: ignore[attr-defined]
+        await _insert_rows(session, RecordChange.__table__, history, returning=False)  # type: ignore[attr-defined]
     return result
+
+
+async def _insert_rows(session: AsyncSession, table: Any, rows: list[dict[str, Any]], *, returning: bool) -> list[int]:
+    """One INSERT of many rows (one statement: the count triggers fire once), answering the new ids
+    in the rows' order. On PostgreSQL the values travel as one array per column through unnest:
+    a VALUES list of 16,000 parameters cost the driver more than the database spent inserting."""
+    connection = await session.connection()
+    if connection.dialect.name != "postgresql":
+        stmt = insert(table)
+        if returning:
+            stmt = stmt.returning(table.c.id, sort_by_parameter_order=True)
+        done = await connection.execute(stmt, rows)
+        return [int(i) for i in done.scalars().all()] if returning else []
+    names = sorted({name for row in rows for name in row})
+    arrays = []
+    params: dict[str, Any] = {}
+    for n, name in enumerate(names):
+        column = table.c[name]
+        kind: Any = column.type.impl if isinstance(column.type, TypeDecorator) else column.type
+        if isinstance(kind, JSON):
+            values: list[Any] = [None if row.get(name) is None else orjson.dumps(row[name]).decode() for row in rows]
+            sql_type = "json"
+        else:
+            values = [row.get(name) for row in rows]
+            sql_type = kind.compile(dialect=connection.dialect)
+        params[f"a{n}"] = values
+        arrays.append(f"CAST(:a{n} AS {sql_type}[])")
+    sql = (
+        f"INSERT INTO {table.name} ({', '.join(names)}) SELECT {', '.join(f'r.{name}' for name in names)} "
+        f"FROM unnest({', '.join(arrays)}) WITH ORDINALITY AS r({', '.join(names)}, n) ORDER BY n"
+    )
+    if returning:
+        sql += " RETURNING id"
+    done = await connection.execute(text(sql), params)
+    return [int(i) for i in done.scalars().all()] if returning else []
 
 
 def _history_row(
