@@ -47,6 +47,7 @@ TOTAL_CAP = 10_000
 # A search counts its matches only this far: counting means visiting each matching row (a word in
 # 15,000 asset names took 10 ms to count to 10,000 on PostgreSQL, more than the page itself).
 SEARCH_TOTAL_CAP = 1_000
+DENSE = 0.05  # a search whose first window of ids matched this share or more is counted along the key
 MAX_Q_CHARS = 200
 MAX_PAGE = 10_000_000  # page x perPage stays far inside an integer offset
 # A search tier with many matches is read in windows of ids along the primary key: the first window,
@@ -235,7 +236,12 @@ async def _total(
     query: ListQuery,
     filters: list[ColumnElement[bool]],
     matcher: Matcher | None,
+    density: float | None = None,
 ) -> tuple[int, bool]:
+    """The total and whether it is exact. ``density``: the share of the newest rows that a search's
+    first window found (PostgreSQL relevance reads come first): with many matches, counting along
+    the primary key stops after ``SEARCH_TOTAL_CAP`` of them, where a GIN bitmap would first collect
+    every match (a word in 60,000 asset names: 23 ms, against 4 ms along the key)."""
     if matcher is None:
         cheap = counts.cheap_total(spec.counted, query.filters)
         if cheap is not None:
@@ -248,6 +254,17 @@ async def _total(
             if tier.fts is not None and found <= SEARCH_TOTAL_CAP:
                 found += await _fts_count(session, spec, tier, filters, SEARCH_TOTAL_CAP - found)
         return (found, True) if found <= SEARCH_TOTAL_CAP else (SEARCH_TOTAL_CAP, False)
+    if density is not None and density >= DENSE and spec.name != "documents":  # documents: the text vector is costly
+        await _plan(session, "ordered")
+        inner = (
+            select(spec.table.id)  # type: ignore[attr-defined]
+            .where(*filters, matcher.words_only())
+            .order_by(spec.table.id.desc())  # type: ignore[attr-defined]
+            .limit(SEARCH_TOTAL_CAP + 1)
+        )
+        found = int((await execute(session, select(func.count()).select_from(inner.subquery()))).scalar_one())
+        if found > SEARCH_TOTAL_CAP:
+            return SEARCH_TOTAL_CAP, False
     await _plan(session, "bitmap")
     found = await _capped_count(session, spec, [*filters, matcher.words_only()], SEARCH_TOTAL_CAP)
     if found <= SEARCH_TOTAL_CAP and spec.search.trigram:  # parts of tags too: only worth it when few match
@@ -371,6 +388,7 @@ async def _tier_rows(
     descending: bool,
     limit: int,
     few: bool,
+    stats: dict[str, float] | None = None,
 ) -> list[Any]:
     """Up to ``limit`` rows of one tier beyond id ``bound``, newest first (``descending``) or oldest.
 
@@ -381,7 +399,8 @@ async def _tier_rows(
     """
     if not _postgresql(session) and tier.fts is not None:
         return await _fts_tier_rows(session, spec, tier, where, bound, descending=descending, limit=limit)
-    stmt, _names, _refs = _row_statement(spec.name)
+    stmt, names, _refs = _row_statement(spec.name)
+    id_at = names.index("id")
     ids = spec.table.id  # type: ignore[attr-defined]
     order = ids.desc() if descending else ids.asc()
     condition = [*where, tier.condition]
@@ -415,6 +434,9 @@ async def _tier_rows(
             session, stmt.where(*condition, *between(bound, far)).order_by(order).limit(limit - len(found))
         )
         found += rows
+        if stats is not None and "density" not in stats:  # how many of the newest rows match: see _total
+            last = rows[-1][id_at] if rows else far  # the window ends where the page filled up
+            stats["density"] = len(rows) / max(1, abs(bound - last) + 1)
         spent += window
         bound = far - 1 if descending else far + 1
         if len(found) >= limit or (bound < 0 and descending):
@@ -441,6 +463,7 @@ async def _relevance_rows(
     cursor: cursors.Cursor | None,
     limit: int,
     few: bool,
+    stats: dict[str, float] | None = None,
 ) -> list[tuple[int, Any]]:
     """(tier, row) pairs in relevance order from the cursor on (in its direction)."""
     tiers = matcher.tiers()
@@ -460,6 +483,7 @@ async def _relevance_rows(
             descending=after,
             limit=limit - len(found),
             few=few,
+            stats=stats,
         )
         found += [(tier, row) for row in rows]
         if len(found) >= limit:
@@ -506,6 +530,7 @@ async def _read(
     *,
     limit: int,
     few: bool,
+    stats: dict[str, float] | None = None,
 ) -> tuple[list[Any], list[tuple[Any, ...]]]:
     """Up to ``limit`` rows from the cursor on (in its direction) and their keys, as read."""
     where = _filters(spec, query)
@@ -513,13 +538,36 @@ async def _read(
     id_at, sort_at = names.index("id"), names.index(query.sort) if query.sort in names else 0
     if matcher is not None and query.sort == RELEVANCE:
         skip = 0 if cursor else (query.page - 1) * query.per_page
-        pairs = (await _relevance_rows(session, spec, matcher, where, cursor, skip + limit, few=few))[skip:]
+        pairs = (await _relevance_rows(session, spec, matcher, where, cursor, skip + limit, few=few, stats=stats))[
+            skip:
+        ]
         return [row for _tier, row in pairs], [(tier, row[id_at]) for tier, row in pairs]
     if matcher is not None:
         await _plan(session, "bitmap" if few else "ordered")
         where = [*where, matcher.matches()]
     rows = await _sorted_rows(session, spec, query, where, cursor, limit)
     return rows, [(row[id_at],) if query.sort == "id" else (row[sort_at], row[id_at]) for row in rows]
+
+
+async def _page(
+    session: AsyncSession,
+    spec: ResourceSpec,
+    query: ListQuery,
+    matcher: Matcher | None,
+    cursor: cursors.Cursor | None,
+    limit: int,
+) -> tuple[list[Any], list[tuple[Any, ...]], int, bool]:
+    """Rows, keys, total and whether it is exact. A PostgreSQL search in relevance order reads first
+    (in windows along the key, which also tell how common the words are), then counts."""
+    filters = _filters(spec, query)
+    if matcher is not None and query.sort == RELEVANCE and _postgresql(session):
+        stats: dict[str, float] = {}
+        rows, keys = await _read(session, spec, query, matcher, cursor, limit=limit, few=False, stats=stats)
+        total, exact = await _total(session, spec, query, filters, matcher, stats.get("density"))
+        return rows, keys, total, exact
+    total, exact = await _total(session, spec, query, filters, matcher)
+    rows, keys = await _read(session, spec, query, matcher, cursor, limit=limit, few=exact)
+    return rows, keys, total, exact
 
 
 def _matcher(session: AsyncSession, spec: ResourceSpec, query: ListQuery) -> Matcher | None:
@@ -535,8 +583,7 @@ async def list_records(*, session: AsyncSession, spec: ResourceSpec, query: List
     print_ = query.fingerprint(spec.name)
     key_types = _key_types(spec, query, matcher is not None and query.sort == RELEVANCE)
     cursor = cursors.decode(query.cursor, print_, key_types) if query.cursor else None
-    total, exact = await _total(session, spec, query, _filters(spec, query), matcher)
-    rows, keys = await _read(session, spec, query, matcher, cursor, limit=query.per_page + 1, few=exact)
+    rows, keys, total, exact = await _page(session, spec, query, matcher, cursor, query.per_page + 1)
     after = cursor is None or cursor.after
     more = len(rows) > query.per_page
     rows, keys = rows[: query.per_page], keys[: query.per_page]
@@ -568,10 +615,7 @@ async def top(
     matcher = _matcher(session, spec, query)
     if matcher is None or matcher.empty:
         return [], 0, True
-    total, exact = await _total(session, spec, query, [], matcher)
-    if total == 0:
-        return [], 0, True
-    rows, _keys = await _read(session, spec, query, matcher, None, limit=limit, few=exact)
+    rows, _keys, total, exact = await _page(session, spec, query, matcher, None, limit)
     _stmt, names, refs = _row_statement(spec.name)
     items = page_items(spec, rows, names, refs)
     if spec.name == "documents":
