@@ -1,4 +1,4 @@
-"""Whole numbers from the path, the query and headers: the one parser every route uses.
+"""Whole numbers (and yes/no flags) from the path, the query and headers: the one parser every route uses.
 
 ``str.isdigit()`` is true for '²' and '١٢' (``int()`` refuses the first and reads the second), and a
 40-digit id overflows the database: both were 500s. Here a number is ASCII digits with an optional
@@ -73,6 +73,16 @@ def query_int(
         errors[name] = message
         return default
     return value
+
+
+def query_flag(params: Mapping[str, str], name: str) -> bool:
+    """A yes/no query parameter: ``true``/``1`` or ``false``/``0`` (absent or empty: no); else a 422."""
+    raw = (params.get(name) or "").strip().lower()
+    if raw in ("", "0", "false"):
+        return False
+    if raw in ("1", "true"):
+        return True
+    raise invalid(f"'{name}': use true or false.", {name: "Use true or false."})
 
 
 def query_ids(params: Mapping[str, str], name: str, errors: dict[str, str]) -> list[int] | None:

@@ -86,11 +86,21 @@ class Settings(BaseSettings):
     max_upload_files: int = Field(default=20, ge=1)
 
     # Document processing in the RQ workers.
-    document_job_timeout: int = Field(default=300, ge=5)  # seconds one processing attempt may take
+    document_job_timeout: int = Field(default=120, ge=5)  # wall-clock seconds one processing attempt may take
     document_job_retries: int = Field(default=3, ge=0)  # further attempts after a passing failure
     document_retry_backoff: list[int] = Field(default_factory=lambda: [5, 30, 120])  # seconds before each
     document_stage_delay: float = Field(default=0.0, ge=0)  # pause after each stage (tests, demos of progress)
     max_extracted_text_chars: int = Field(default=1_000_000, ge=1000)
+    # Caps on processing one document (docs/reliability.md, "Hostile use"); a file over one fails, not retried.
+    document_job_memory_mb: int = Field(default=1024, ge=128)  # address space of one work horse (RLIMIT_AS)
+    document_job_cpu_seconds: int = Field(default=60, ge=1)  # CPU time of one job in the lane for slow files
+    document_fast_lane_cpu_seconds: int = Field(default=10, ge=1)  # CPU time in the normal lane; then: slow lane
+    document_fast_lane_per_uploader: int = Field(default=3, ge=1)  # one uploader's files waiting in the normal lane
+    document_archive_max_entries: int = Field(default=10_000, ge=10)  # parts in one Office (ZIP) file
+    document_archive_max_mb: int = Field(default=1024, ge=1)  # an Office file's parts unpacked, all together
+    document_archive_max_ratio: int = Field(default=100, ge=2)  # how much larger a part (over 1 MiB) may unpack
+    document_sheet_max_cells: int = Field(default=10_000_000, ge=1000)  # cells a worksheet may declare
+    document_image_max_pixels: int = Field(default=50_000_000, ge=1_000_000)  # larger images fail (no preview is made)
 
     # CSV/Excel imports (run by the workers) and exports.
     max_import_bytes: int = Field(default=50 * 1024 * 1024, ge=1024)  # one uploaded file

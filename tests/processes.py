@@ -196,9 +196,10 @@ def clear_document_jobs(redis_url: str, database_url: str | None = None) -> None
 
     connection = Redis.from_url(redis_url)
     try:
-        queue = Queue("documents", connection=connection)
-        queue.empty()
-        for job_id in queue.scheduled_job_registry.get_job_ids():
-            queue.scheduled_job_registry.remove(job_id)
+        for lane in ("documents", "documents-slow"):  # the normal lane and the lane for slow files
+            queue = Queue(lane, connection=connection)
+            queue.empty()
+            for job_id in queue.scheduled_job_registry.get_job_ids():
+                queue.scheduled_job_registry.remove(job_id)
     finally:
         connection.close()

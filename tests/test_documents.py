@@ -445,19 +445,29 @@ async def test_a_new_technician_can_upload(app: Starlette, client: httpx.AsyncCl
     assert (await upload(client, fresh, ("x.md", b"# Title\n"))).status_code == 201
 
 
+PASSING = " Retry from the document page."
+KEPT_FAILING = "Processing kept failing because of a passing problem (RuntimeError); tried 4 times."
+STOPPED = "The worker processing this file stopped unexpectedly; tried 4 times."
+TOO_LONG = "Processing took longer than the 120-second limit for one file, so it was stopped."
+TOO_BIG = "The file needs more memory than the 1024 MB allowed to process one file, so it was not processed."
+
+
 @pytest.mark.parametrize(
-    ("retries_left", "exc_type", "expected"),
+    ("retries_left", "exc_type", "expected", "limit"),
     [
-        (2, RuntimeError, None),
-        (0, RuntimeError, "Processing kept failing because of a passing problem (RuntimeError); tried 4 times."),
-        (0, "timeout", "Processing took longer than the 300-second limit; tried 4 times."),
-        (0, "abandoned", "The worker processing this file stopped unexpectedly; tried 4 times."),
+        (2, RuntimeError, None, None),
+        (0, RuntimeError, KEPT_FAILING + PASSING, None),
+        (0, "abandoned", STOPPED + PASSING, None),
+        # Caps: failed at once with retries left, and the document says which cap (issue 15).
+        (2, "timeout", TOO_LONG, "time"),
+        (2, MemoryError, TOO_BIG, "memory"),
     ],
 )
 async def test_what_a_failed_job_means_for_the_document(
     retries_left: int,
     exc_type: Any,
     expected: str | None,
+    limit: str | None,
     staff: dict[str, Account],
     client: httpx.AsyncClient,
     settings: Settings,
@@ -484,7 +494,10 @@ async def test_what_a_failed_job_means_for_the_document(
         assert doc["state"] == "queued" and doc["progress"]["stage"] == "retrying"
         assert doc["progress"]["attempt"] == 2
     else:
-        assert doc["state"] == "failed" and doc["failureReason"] == f"{expected} Retry from the document page."
+        assert doc["state"] == "failed" and doc["failureReason"] == expected
+        assert doc["progress"].get("limit") == limit
+        if limit is not None:
+            assert job.retries_left == 0  # RQ reads this right after the callback: no retry
 
 
 async def test_deleting_a_document_removes_its_stored_files(

@@ -14,12 +14,14 @@ from prometheus_client.parser import text_string_to_metric_families
 from redis import Redis
 from rq import Queue
 from rq.job import Job
+from starlette.applications import Starlette
 
 from app.devstack import _processes, api_environment
 from app.settings import Settings
+from schemas.options import Role
 from tests.processes import clear_document_jobs, free_port, process_env, serving
 from tests.realtime_support import Cluster, Sockets
-from tests.support import Account, running_app
+from tests.support import Account, create_account, running_app, sign_in
 from tests.test_documents import uploaded
 
 
@@ -61,15 +63,15 @@ async def test_requests_are_counted_by_route_template(client: httpx.AsyncClient,
     assert "1000001" not in after and "/no/such/page" not in after  # ids and raw paths never become labels
 
 
-async def test_jobs_queued_and_failed_come_from_rq(
-    client: httpx.AsyncClient, staff: dict[str, Account], redis_url: str
-) -> None:
+async def test_jobs_queued_and_failed_come_from_rq(client: httpx.AsyncClient, app: Starlette, redis_url: str) -> None:
     clear_document_jobs(redis_url)
     connection = Redis.from_url(redis_url)
     queue = Queue("documents", connection=connection)
+    # A fresh uploader: one with files already waiting would be given the lane for slow files.
+    uploader = await sign_in(client, await create_account(app, Role.TECHNICIAN))
     try:
         before = await scrape(client)
-        await uploaded(client, staff["technician"], "queued.txt", b"waiting for a worker")  # no worker runs here
+        await uploaded(client, uploader, "queued.txt", b"waiting for a worker")  # no worker runs here
         middle = await scrape(client)
         assert value(middle, "portal_jobs_queued", queue="documents") == 1
         job = Job.fetch(queue.job_ids[0], connection=connection)

@@ -5,6 +5,11 @@ minutes; :class:`PortalWorker` beats every ``WORKER_HEARTBEAT_SECONDS`` and look
 jobs every ``WORKER_MAINTENANCE_SECONDS``, so such a job is retried (or failed) well within a
 minute. Each maintenance round also sweeps documents whose job was lost (see
 :func:`app.services.documents.sweep`).
+
+Every work horse runs under a memory and a CPU cap (:mod:`worker.limits`); the worker records each
+horse's peak memory and CPU time in its job's ``meta["usage"]`` and the log, and a horse the kernel
+ended for going over a cap fails its document at once instead of being retried. The normal lane is
+taken first, then the lane for slow files (:data:`QUEUES`).
 """
 
 from __future__ import annotations
@@ -23,15 +28,63 @@ from rq.job import Job
 
 from app.observability.logs import configure_logging
 from app.redis_conn import resolve_url
+from app.services.documents import PROCESS_JOB, QUEUE_NAME, SLOW_QUEUE_NAME
+from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
 from app.settings import get_settings
-from worker import jobs
+from worker import jobs, limits
 
-QUEUES = ("documents", "imports", "default")
+# In this order: the normal lane always goes first; imports (long, rare) before the slow lane's files.
+QUEUES = (QUEUE_NAME, IMPORTS_QUEUE, SLOW_QUEUE_NAME, "default")
 
 log = logging.getLogger("portal.worker")
 
 
 class PortalWorker(Worker):
+    _horse_usage: Any = None
+
+    def main_work_horse(self, job: Job, queue: Queue) -> None:
+        """In the freshly forked horse: the caps first, then RQ's usual work."""
+        settings = get_settings()
+        limits.apply(settings, limits.cpu_budget(settings, queue.name))
+        super().main_work_horse(job, queue)
+
+    def wait_for_horse(self) -> tuple[int | None, int | None, Any]:
+        pid, status, usage = super().wait_for_horse()
+        if usage is not None:
+            self._horse_usage = usage  # the kernel's count for the horse that just ended
+        return pid, status, usage
+
+    def monitor_work_horse(self, job: Job, queue: Queue, execution: Any) -> None:
+        self._horse_usage = None
+        super().monitor_work_horse(job, queue, execution)
+        if self._horse_usage is not None:
+            self._record_usage(job, limits.usage_figures(self._horse_usage))
+
+    def _record_usage(self, job: Job, figures: dict[str, float]) -> None:
+        log.info("job %s: peak %.0f MB resident, %.2f s CPU", job.id, figures["peakRssMb"], figures["cpuSeconds"])
+        try:
+            if not self.connection.exists(job.key):
+                return  # gone already (no result kept): nothing to write to
+            job.get_meta(refresh=True)  # the horse wrote progress there; keep it
+            job.meta["usage"] = figures
+            job.save_meta()
+        except Exception:  # a figure for operators; never worth stopping the worker for
+            log.warning("could not record the usage of job %s", job.id, exc_info=True)
+
+    def handle_work_horse_killed(self, job: Job, retpid: int, ret_val: int, rusage: Any) -> None:
+        """A horse ended by a signal: when a cap ended it, settle the document now and do not retry."""
+        super().handle_work_horse_killed(job, retpid, ret_val, rusage)
+        if job.func_name != PROCESS_JOB:
+            return
+        settings = get_settings()
+        verdict = limits.judge(ret_val, rusage, settings, limits.cpu_budget(settings, job.origin))
+        if verdict is None:
+            return  # a passing problem: RQ retries as usual
+        try:
+            jobs.settle_over_limit(job, verdict.limit, verdict.reason)
+        except Exception:  # the sweep fails the document later if this could not
+            log.exception("could not settle document job %s after its horse went over a cap", job.id)
+
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
         """A started job's registry entry lives two missed beats past the last one (RQ adds 60 s)."""
         beat = float(self.job_monitoring_interval)

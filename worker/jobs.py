@@ -3,7 +3,8 @@
 Each job runs in a work horse forked by the worker, so it opens its own database engine and Redis
 publisher and closes them before it ends. The work itself is the service layer's
 (:mod:`app.services.documents`); this module only ties it to RQ: the attempt number, progress in
-``job.meta``, and what a failure means for the document.
+``job.meta``, what a failure means for the document, and which failures are caps (see
+:mod:`worker.limits`): those are settled at once, never retried.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from app.redis_conn import resolve_url
 from app.services import documents, imports
 from app.settings import Settings, get_settings
 from app.storage import open_storage
+from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason, time_reason
 from schemas.imports import FINISHED, ImportJob, ImportState
+from worker import limits
 
 log = logging.getLogger("portal.worker")
 
@@ -60,7 +63,8 @@ def _attempt(job: Job | None, settings: Settings) -> int:
 
 
 def process_document(document_id: int) -> str:
-    """Process one uploaded document; answers ``ready``, ``failed`` or ``skipped`` (nothing to do)."""
+    """Process one uploaded document; answers ``ready``, ``failed``, ``moved`` (to the lane for slow
+    files) or ``skipped`` (nothing to do)."""
     job = get_current_job()
 
     def keep_in_job(progress: dict[str, Any]) -> None:
@@ -69,12 +73,19 @@ def process_document(document_id: int) -> str:
             job.save_meta()
 
     async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+        lane = job.origin if job else documents.SLOW_QUEUE_NAME
+        slow_lane = documents.JobQueue.from_url(redis_url(settings), settings) if lane == documents.QUEUE_NAME else None
         ctx = documents.Processing(
-            db=db, storage=open_storage(settings), events=sink, settings=settings, on_progress=keep_in_job
-        )
-        return await documents.process_document(
-            ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, settings)
-        )
+            db=db, storage=open_storage(settings), events=sink, settings=settings, on_progress=keep_in_job,
+            slow_lane=slow_lane, cpu_seconds=limits.cpu_budget(settings, lane),
+        )  # fmt: skip
+        try:
+            return await documents.process_document(
+                ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, settings)
+            )
+        finally:
+            if slow_lane is not None:
+                slow_lane.close()
 
     return asyncio.run(_with_services(work))
 
@@ -82,13 +93,49 @@ def process_document(document_id: int) -> str:
 def _reason(exc_type: type[BaseException] | None, attempts: int) -> str:
     if exc_type is not None and issubclass(exc_type, AbandonedJobError):
         what = "The worker processing this file stopped unexpectedly"
-    elif exc_type is not None and issubclass(exc_type, JobTimeoutException):
-        what = f"Processing took longer than the {get_settings().document_job_timeout}-second limit"
     else:
         name = exc_type.__name__ if exc_type else "an unknown error"
         what = f"Processing kept failing because of a passing problem ({name})"
     tries = "once" if attempts == 1 else f"{attempts} times"
     return f"{what}; tried {tries}. Retry from the document page."
+
+
+def _limit_of(exc_type: type[BaseException] | None, job: Job, settings: Settings) -> tuple[str, str] | None:
+    """The cap a failure went over, as (limit, reason); None for a passing problem."""
+    if exc_type is None:
+        return None
+    if issubclass(exc_type, JobTimeoutException):
+        return "time", time_reason(int(job.timeout or settings.document_job_timeout))
+    if issubclass(exc_type, MemoryError):
+        return "memory", memory_reason(settings)
+    if issubclass(exc_type, CpuTimeExceeded):
+        seconds = limits.cpu_budget(settings, job.origin)
+        return "cpu", cpu_reason(seconds)
+    return None
+
+
+def settle_over_limit(job: Job, limit: str, reason: str) -> str:
+    """Fail the job's document with the cap it went over, or (CPU in the normal lane) move it to the
+    lane for slow files. The job itself is not retried: ``retries_left`` drops to 0."""
+    attempt = _attempt(job, get_settings())
+    job.retries_left = 0
+    document_id = int(job.args[0])
+    log.warning("document %s: job %s went over the %s limit", document_id, job.id, limit)
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+        slow_lane = None
+        if limit == "cpu" and job.origin == documents.QUEUE_NAME:
+            slow_lane = documents.JobQueue.from_url(redis_url(settings), settings)
+        try:
+            return await documents.settle_over_limit(
+                db=db, events=sink, document_id=document_id, job_id=job.id, attempt=attempt, limit=limit,
+                reason=reason, slow_lane=slow_lane,
+            )  # fmt: skip
+        finally:
+            if slow_lane is not None:
+                slow_lane.close()
+
+    return asyncio.run(_with_services(work))
 
 
 def on_job_failure(
@@ -104,6 +151,10 @@ def on_job_failure(
     its progress says so. Without, the document becomes ``failed`` with a reason."""
     document_id = int(job.args[0])
     settings = get_settings()
+    over = _limit_of(exc_type, job, settings)
+    if over is not None:
+        settle_over_limit(job, *over)
+        return
     attempt = _attempt(job, settings)
     retrying = bool(job.retries_left and job.retries_left > 0)
     log.warning("document %s: job %s failed (%s), retrying=%s", document_id, job.id, exc_type, retrying)

@@ -36,6 +36,7 @@ UNAUTHORIZED = "unauthorized"
 UNAVAILABLE = "unavailable"  # Redis is down: the client tries again (and then fetches what it missed)
 TOO_MANY_SOCKETS = "too-many-connections"
 SUBSCRIBE_WAIT_SECONDS = 3
+CLOSE_WAIT_SECONDS = 2
 
 
 def _session_key(session_id: str) -> str:
@@ -246,8 +247,9 @@ class Realtime:
     async def close(self) -> None:
         if self._control_task is not None:
             self._control_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._control_task
+            # Bounded: a cancelled listener can hang in the pub/sub connection's close, and a process
+            # (or a test session) must never wait forever to shut down.
+            await asyncio.wait({self._control_task}, timeout=CLOSE_WAIT_SECONDS)
 
     async def end_session(self, session_id: str, reason: str = "signed-out") -> None:
         """Tell and drop every socket of a session, on whichever process holds it."""

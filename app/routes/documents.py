@@ -24,7 +24,7 @@ from starlette.routing import Route
 from app.auth.service import Principal
 from app.errors import ApiError, invalid
 from app.http import NUL_MESSAGE, json_response
-from app.params import declared_length, path_int
+from app.params import declared_length, path_int, query_flag
 from app.portal import authenticate, limit, portal_of
 from app.services import document_text, documents
 from app.services.permissions import require_staff
@@ -285,15 +285,18 @@ async def thumbnail(request: Request) -> Response:
 
 
 async def retry(request: Request) -> Response:
+    """Queue a failed document again; ``?force=true`` (admins) also for a file that went over a cap."""
     principal = await _staff(request)
     await limit(request, "write", principal)
     document_id = path_int(request)
+    force = query_flag(request.query_params, "force")
     portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
     async with portal.db.session() as session:
         public = await documents.retry_document(
-            session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events
-        )
+            session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events,
+            force=force,
+        )  # fmt: skip
     return json_response(public)
 
 

@@ -85,13 +85,13 @@ def _metrics_allowed(request: Request) -> bool:
 
 
 def _queue_counts(request: Request) -> dict[str, dict[str, int]]:
-    queue = queue_of(request).queue
     return {
         queue.name: {
             "queued": queue.count,
             "started": queue.started_job_registry.get_job_count(cleanup=False),
             "failed": queue.failed_job_registry.get_job_count(cleanup=False),
         }
+        for queue in queue_of(request).lanes  # the normal lane and the lane for slow files
     }
 
 

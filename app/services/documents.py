@@ -10,6 +10,13 @@ between (received, type check, text, thumbnail, done) are progress only: kept in
 Processing is safe to run twice: a job only ever updates the one record it was given, a finished
 record is left alone, the thumbnail key follows from the file key, and the final update is
 conditional on the record still being ``processing``.
+
+Two lanes (RQ queues) keep one uploader's slow files from holding everyone else's: every worker
+takes from the normal lane first. A file goes to the lane for slow files when its uploader already
+has ``DOCUMENT_FAST_LANE_PER_UPLOADER`` files waiting, or when it spends the normal lane's CPU budget
+(it is moved, not failed). A file over a cap (memory, CPU time, time, archive, pixels...; see
+:mod:`app.storage.limits`) ends ``failed`` with the cap in ``progress["limit"]``: never retried by the
+worker, and retried by hand only when an admin forces it.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from redis.retry import Retry as RedisRetry
 from rq import Callback, Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.concurrency import run_in_threadpool
@@ -48,6 +55,7 @@ from app.services.records import announce, check_references, plain, to_public
 from app.services.resources import DOCUMENTS
 from app.settings import Settings
 from app.storage import Storage, StoredFileMissing, content, filetypes, new_file_key, thumbnail_key
+from app.storage.limits import ContentLimits, CpuTimeExceeded, LimitExceeded, cpu_reason, memory_reason, retry_refusal
 from schemas.base import utcnow
 from schemas.events import DocumentProgress
 from schemas.options import DocumentState, Role
@@ -55,7 +63,9 @@ from schemas.records import Document, DocumentCreate, RecordChange
 
 log = logging.getLogger("portal.documents")
 
-QUEUE_NAME = "documents"
+QUEUE_NAME = "documents"  # the normal lane
+SLOW_QUEUE_NAME = "documents-slow"  # the lane for slow files (workers take from it when the normal lane is empty)
+LANES = (QUEUE_NAME, SLOW_QUEUE_NAME)
 PROCESS_JOB = "worker.jobs.process_document"
 FAILURE_CALLBACK = "worker.jobs.on_job_failure"
 
@@ -73,14 +83,18 @@ STAGES: dict[str, tuple[int, str]] = {
     "failed": (100, "Processing failed."),
     "retrying": (0, "A passing problem stopped processing; trying again shortly."),
 }
+SLOW_LANE = "Waiting in the queue for slow files."
+MOVED_TO_SLOW_LANE = "This file takes longer than most: it waits in the queue for slow files."
 FORM_FIELDS = {"title", "department", "assetId", "leadId", "notes"}
 MAX_SWEPT = 200
 QUEUE_UNAVAILABLE = "Processing is paused: the job queue (Redis) is unavailable. Try the upload again in a moment."
 
 
-def progress_of(stage: str, *, job_id: str | None, attempt: int, message: str | None = None) -> dict[str, Any]:
+def progress_of(
+    stage: str, *, job_id: str | None, attempt: int, message: str | None = None, slow: bool = False
+) -> dict[str, Any]:
     percent, default = STAGES[stage]
-    return {
+    progress = {
         "stage": stage,
         "percent": percent,
         "message": message or default,
@@ -88,6 +102,9 @@ def progress_of(stage: str, *, job_id: str | None, attempt: int, message: str | 
         "attempt": attempt,
         "at": utcnow().isoformat(),
     }
+    if slow:
+        progress["lane"] = "slow"
+    return progress
 
 
 def new_job_id(document_id: int) -> str:
@@ -104,6 +121,11 @@ class JobQueue:
         self.connection = connection
         self.settings = settings
         self.queue = Queue(QUEUE_NAME, connection=connection)
+        self.slow = Queue(SLOW_QUEUE_NAME, connection=connection)
+
+    @property
+    def lanes(self) -> tuple[Queue, Queue]:
+        return (self.queue, self.slow)
 
     @classmethod
     def from_url(cls, redis_url: str, settings: Settings) -> JobQueue:
@@ -118,10 +140,10 @@ class JobQueue:
         except (RedisConnectionError, RedisTimeoutError) as exc:
             raise ApiError(503, QUEUE_UNAVAILABLE, headers=RETRY_AFTER) from exc
 
-    def enqueue(self, document_id: int, job_id: str) -> None:
+    def enqueue(self, document_id: int, job_id: str, *, slow: bool = False) -> None:
         settings = self.settings
         retries = settings.document_job_retries
-        self.queue.enqueue(
+        (self.slow if slow else self.queue).enqueue(
             PROCESS_JOB,
             document_id,
             job_id=job_id,
@@ -149,25 +171,26 @@ class JobQueue:
         time and its lock outlives a killed worker by a minute; meanwhile the retry would just wait."""
         try:
             job = Job.fetch(job_id, connection=self.connection)
-            registry = self.queue.scheduled_job_registry
+            lane = self.slow if job.origin == SLOW_QUEUE_NAME else self.queue
+            registry = lane.scheduled_job_registry
             due = registry.get_scheduled_time(job)
         except NoSuchJobError:
             return False
         if (utcnow() - due).total_seconds() < grace_seconds:
             return False
         registry.remove(job)
-        self.queue.enqueue_job(job)
+        lane.enqueue_job(job)
         return True
 
     def close(self) -> None:
         self.connection.close()
 
 
-async def _enqueue_all(queue: JobQueue, jobs: Sequence[tuple[int, str]]) -> None:
+async def _enqueue_all(queue: JobQueue, jobs: Sequence[tuple[int, str, bool]]) -> None:
     """Enqueue after commit. A failure leaves the record queued; a worker's sweep enqueues it later."""
-    for document_id, job_id in jobs:
+    for document_id, job_id, slow in jobs:
         try:
-            await run_in_threadpool(queue.enqueue, document_id, job_id)
+            await run_in_threadpool(queue.enqueue, document_id, job_id, slow=slow)
         except Exception:
             log.exception("could not enqueue document %s; the workers' sweep will pick it up", document_id)
 
@@ -318,17 +341,28 @@ async def _tell_uploader(
 
 
 async def fail_document(
-    session: AsyncSession, document_id: int, reason: str, *, events: EventSink, job_id: str | None, attempt: int
+    session: AsyncSession,
+    document_id: int,
+    reason: str,
+    *,
+    events: EventSink,
+    job_id: str | None,
+    attempt: int,
+    limit: str | None = None,
 ) -> dict[str, Any] | None:
-    """Move an active document to ``failed`` with a reason a person can read."""
+    """Move an active document to ``failed`` with a reason a person can read; ``limit`` names the cap
+    it went over (see :mod:`app.storage.limits`), which stops people other than admins retrying it."""
     reason = reason[:500]
+    progress = progress_of("failed", job_id=job_id, attempt=attempt, message=reason)
+    if limit is not None:
+        progress["limit"] = limit
     public = await _system_change(
         session,
         document_id,
         {
             "state": DocumentState.FAILED,
             "failure_reason": reason,
-            "progress": progress_of("failed", job_id=job_id, attempt=attempt, message=reason),
+            "progress": progress,
         },
         events=events,
         allowed=ACTIVE,
@@ -355,6 +389,22 @@ class StagedFile:
 class UploadForm:
     fields: dict[str, list[str]] = field(default_factory=dict)
     files: list[StagedFile] = field(default_factory=list)
+
+
+def _lane_message(slow: bool) -> str | None:
+    return SLOW_LANE if slow else None
+
+
+async def _waiting(session: AsyncSession, uploader_id: int | None) -> int:
+    """How many of this uploader's documents are queued or processing."""
+    if uploader_id is None:
+        return 0
+    count = await session.exec(
+        select(func.count())
+        .select_from(Document)
+        .where(col(Document.uploaded_by_id) == uploader_id, col(Document.state).in_(list(ACTIVE)))
+    )
+    return int(count.one())
 
 
 def require_uploader(actor: Principal) -> None:
@@ -427,6 +477,10 @@ async def create_uploads(
     if refused:
         raise ApiError(415, " ".join(refused.values()), errors=refused)
     await check_references(session, DOCUMENTS, payloads[0], None)
+    # The uploader's first few waiting files take the normal lane, the rest the lane for slow files.
+    fast_room = len(form.files)
+    if queue is not None:
+        fast_room = queue.settings.document_fast_lane_per_uploader - await _waiting(session, actor.user_id)
 
     stored: list[str] = []
     try:
@@ -454,12 +508,13 @@ async def create_uploads(
             session.add(row)
             rows.append(row)
         await session.flush()
-        jobs: list[tuple[int, str]] = []
-        for row, payload in zip(rows, payloads, strict=True):
+        jobs: list[tuple[int, str, bool]] = []
+        for index, (row, payload) in enumerate(zip(rows, payloads, strict=True)):
             assert row.id is not None
             job_id = new_job_id(row.id)
-            row.progress = progress_of("queued", job_id=job_id, attempt=1)
-            jobs.append((row.id, job_id))
+            slow = index >= fast_room
+            row.progress = progress_of("queued", job_id=job_id, attempt=1, slow=slow, message=_lane_message(slow))
+            jobs.append((row.id, job_id, slow))
             created = {to_camel(k): [None, plain(v)] for k, v in payload.items() if v is not None}
             created.update(
                 originalName=[None, row.original_name],
@@ -490,18 +545,33 @@ async def create_uploads(
 
 
 async def retry_document(
-    *, session: AsyncSession, document_id: int, actor: Principal, queue: JobQueue, events: EventSink
+    *,
+    session: AsyncSession,
+    document_id: int,
+    actor: Principal,
+    queue: JobQueue,
+    events: EventSink,
+    force: bool = False,
 ) -> dict[str, Any]:
-    """Queue a failed document again: its uploader or a manager/admin may."""
+    """Queue a failed document again: its uploader or a manager/admin may. A document that went over
+    a processing cap needs ``force``, which only an admin may use."""
     doc = await session.get(Document, document_id)
     if doc is None:
         raise not_found(f"No document with id {document_id}.")
     if not (permissions.at_least(actor, Role.MANAGER) or doc.uploaded_by_id == actor.user_id):
         raise forbidden("Only the person who uploaded this document, or a manager, can retry its processing.")
+    if force and not permissions.at_least(actor, Role.ADMIN):
+        raise forbidden("Only an admin can force a retry of a file that went over a processing limit.")
     if doc.state != DocumentState.FAILED:
         raise ApiError(409, f"Only a failed document can be retried; this one is {doc.state}.")
     if not doc.storage_key:
         raise ApiError(409, "This document has no file to process.")
+    limit = (doc.progress or {}).get("limit")
+    if limit and not force:
+        raise ApiError(409, retry_refusal(str(limit)), extra={"limit": limit})
+    # A file that spent the normal lane's CPU budget goes straight to the lane for slow files.
+    waiting = await _waiting(session, doc.uploaded_by_id)
+    slow = limit == "cpu" or waiting >= queue.settings.document_fast_lane_per_uploader
     job_id = new_job_id(document_id)
     public = await _system_change(
         session,
@@ -510,7 +580,7 @@ async def retry_document(
             "state": DocumentState.QUEUED,
             "failure_reason": None,
             "updated_by_id": actor.user_id,
-            "progress": progress_of("queued", job_id=job_id, attempt=1),
+            "progress": progress_of("queued", job_id=job_id, attempt=1, slow=slow, message=_lane_message(slow)),
         },
         events=events,
         allowed=(DocumentState.FAILED,),
@@ -519,7 +589,7 @@ async def retry_document(
     if public is None:
         raise ApiError(409, "This document changed meanwhile. Reload to see its state.")
     await _push_progress(events, public)
-    await _enqueue_all(queue, [(document_id, job_id)])
+    await _enqueue_all(queue, [(document_id, job_id, slow)])
     return public
 
 
@@ -557,6 +627,9 @@ class Processing:
     settings: Settings
     on_progress: Callable[[dict[str, Any]], None] | None = None
     notify_uploader: bool = True  # the demo seed processes its files quietly
+    #: in the normal lane, where a file that spends its CPU budget is moved to (None: fail it instead)
+    slow_lane: JobQueue | None = None
+    cpu_seconds: int | None = None  # this run's CPU budget, for the reason given when it is spent
 
 
 async def _begin(ctx: Processing, session: AsyncSession, document_id: int, job_id: str | None, attempt: int) -> bool:
@@ -616,15 +689,17 @@ async def _link_duplicates(ctx: Processing, session: AsyncSession, sha256: str) 
 
 
 async def process_document(ctx: Processing, document_id: int, *, job_id: str | None, attempt: int = 1) -> str:
-    """Process one document: answers ``ready``, ``failed`` or ``skipped`` (nothing to do). Passing
-    problems (database, Redis, storage unreachable) raise, so the job is retried with backoff."""
+    """Process one document: answers ``ready``, ``failed``, ``moved`` (to the lane for slow files) or
+    ``skipped`` (nothing to do). Passing problems (database, Redis, storage unreachable) raise, so the
+    job is retried with backoff; a file over a cap fails at once (:func:`settle_over_limit`)."""
     async with ctx.db.session() as session:
         if not await _begin(ctx, session, document_id, job_id, attempt):
             return "skipped"
         doc = await session.get(Document, document_id)
         assert doc is not None
         key, media_type, uploader = doc.storage_key, doc.media_type or "", doc.uploaded_by_id
-    limit = ctx.settings.max_extracted_text_chars
+    limits = ContentLimits.from_settings(ctx.settings)
+    over: tuple[str, str] | None = None  # (limit, reason), settled once the failed work is released
     try:
         if not key:
             raise StoredFileMissing("no key")
@@ -635,12 +710,18 @@ async def process_document(ctx: Processing, document_id: int, *, job_id: str | N
             await _step(ctx, document_id, "type-check", job_id, attempt, uploader)
             kind = filetypes.verify(media_type, path)
             await _step(ctx, document_id, "text", job_id, attempt, uploader)
-            extracted = content.extract(kind, path, limit=limit)
+            extracted = content.extract(kind, path, limits=limits)
             await _step(ctx, document_id, "thumbnail", job_id, attempt, uploader)
-            preview = content.thumbnail(kind, path)
+            preview = content.thumbnail(kind, path, limits=limits)
         thumb = thumbnail_key(key) if preview else None
         if thumb and preview:
             ctx.storage.put_bytes(thumb, preview, "image/png")
+    except LimitExceeded as exc:
+        over = (exc.kind, exc.message)
+    except MemoryError:  # RLIMIT_AS in the work horse: what the reader held is freed once this block ends
+        over = ("memory", memory_reason(ctx.settings))
+    except CpuTimeExceeded:  # SIGXCPU in the work horse (worker/limits.py)
+        over = ("cpu", cpu_reason(ctx.cpu_seconds or ctx.settings.document_job_cpu_seconds))
     except (content.ContentError, filetypes.TypeRefused) as exc:
         async with ctx.db.session() as session:
             await fail_document(session, document_id, exc.message, events=ctx.events, job_id=job_id, attempt=attempt)
@@ -650,6 +731,11 @@ async def process_document(ctx: Processing, document_id: int, *, job_id: str | N
         async with ctx.db.session() as session:
             await fail_document(session, document_id, reason, events=ctx.events, job_id=job_id, attempt=attempt)
         return "failed"
+    if over is not None:
+        return await settle_over_limit(
+            db=ctx.db, events=ctx.events, document_id=document_id, job_id=job_id, attempt=attempt,
+            limit=over[0], reason=over[1], slow_lane=ctx.slow_lane,
+        )  # fmt: skip
 
     async with ctx.db.session() as session:
         earlier = (
@@ -691,6 +777,31 @@ async def process_document(ctx: Processing, document_id: int, *, job_id: str | N
     return "ready"
 
 
+async def settle_over_limit(
+    *,
+    db: Database,
+    events: EventSink,
+    document_id: int,
+    job_id: str | None,
+    attempt: int,
+    limit: str,
+    reason: str,
+    slow_lane: JobQueue | None = None,
+) -> str:
+    """A run went over a cap. A file that spent the normal lane's CPU budget moves to the lane for slow
+    files (answers ``moved``); anything else ends ``failed`` with the cap recorded (``failed``)."""
+    async with db.session() as session:
+        if limit == "cpu" and slow_lane is not None:
+            fresh = new_job_id(document_id)
+            again = progress_of("queued", job_id=fresh, attempt=attempt, message=MOVED_TO_SLOW_LANE, slow=True)
+            if not await set_progress(session, document_id, again, events=events):
+                return "skipped"  # deleted or finished meanwhile
+            await run_in_threadpool(slow_lane.enqueue, document_id, fresh, slow=True)
+            return "moved"
+        await fail_document(session, document_id, reason, events=events, job_id=job_id, attempt=attempt, limit=limit)
+    return "failed"
+
+
 # --- the sweep: nothing stays queued or processing forever -----------------------------------------
 
 
@@ -723,10 +834,13 @@ async def sweep(*, db: Database, queue: JobQueue, events: EventSink, settings: S
         async with db.session() as session:
             if status is None and key and progress.get("requeued", 0) < 3:
                 fresh = new_job_id(document_id)
-                again = progress_of("queued", job_id=fresh, attempt=attempt, message="Queued again: its job was lost.")
+                slow = progress.get("lane") == "slow"
+                again = progress_of(
+                    "queued", job_id=fresh, attempt=attempt, message="Queued again: its job was lost.", slow=slow
+                )
                 again["requeued"] = int(progress.get("requeued", 0)) + 1
                 if await set_progress(session, document_id, again, events=events):
-                    await run_in_threadpool(queue.enqueue, document_id, fresh)
+                    await run_in_threadpool(queue.enqueue, document_id, fresh, slow=slow)
                     done.append((document_id, "requeued"))
                 continue
             reason = (

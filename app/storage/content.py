@@ -2,7 +2,10 @@
 
 Plain functions with no database, queue or web around them, so the worker, the seed and the
 benchmark's baseline loop run exactly the same parsing. A file that cannot be read raises
-:class:`ContentError` with a message a person can act on.
+:class:`ContentError` with a message a person can act on; a file over one of the caps in
+:class:`~app.storage.limits.ContentLimits` raises :class:`~app.storage.limits.LimitExceeded`.
+Every reader is bounded: text stops at its character cap, Office files are checked as archives and
+streamed (:mod:`app.storage.ooxml`), images are measured before they are decoded.
 """
 
 from __future__ import annotations
@@ -10,12 +13,19 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import warnings
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.storage import archive as zips
+from app.storage import ooxml
+from app.storage.limits import ContentLimits, LimitExceeded
+
 THUMBNAIL_SIZE = (320, 320)
+DEFAULT_LIMITS = ContentLimits()
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _BLANK_LINES = re.compile(r"\n{3,}")
 
@@ -42,11 +52,8 @@ class Extracted:
 
 def preload() -> None:
     """Import the parsers now: a worker does this once, so each forked job starts with them loaded."""
-    import docx  # noqa: F401
-    import openpyxl  # noqa: F401
-    import pptx  # noqa: F401
     import pypdfium2  # noqa: F401
-    from PIL import Image, ImageOps  # noqa: F401
+    from PIL import Image
 
     Image.init()
 
@@ -120,87 +127,54 @@ def _plain_text(path: Path, limit: int) -> Extracted:
     return Extracted(text=clean_text(_decode(raw), limit), page_count=None)
 
 
-def _office_pages(path: Path) -> int | None:
-    """The page count Word stored in docProps/app.xml when it last saved the file, if any."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            app = archive.read("docProps/app.xml").decode("utf-8", errors="replace")
-    except (KeyError, zipfile.BadZipFile, OSError):
-        return None
-    match = re.search(r"<(?:\w+:)?Pages>(\d+)</(?:\w+:)?Pages>", app)
-    return int(match.group(1)) if match else None
+_OFFICE_LABELS = {"docx": "Word document", "xlsx": "Excel workbook", "pptx": "PowerPoint presentation"}
 
 
-def _docx_text(path: Path, limit: int) -> Extracted:
-    import docx
-
-    document = docx.Document(str(path))
-    parts = [p.text for p in document.paragraphs]
-    for table in document.tables:
-        for row in table.rows:
-            parts.append("\t".join(cell.text for cell in row.cells))
-    return Extracted(text=clean_text("\n".join(parts), limit), page_count=_office_pages(path))
-
-
-def _xlsx_text(path: Path, limit: int) -> Extracted:
-    import openpyxl
-
-    # A file object, not the path: openpyxl judges a path by its extension, and stored files have none.
-    with path.open("rb") as handle:
-        workbook = openpyxl.load_workbook(handle, read_only=True, data_only=True)
-        try:
-            parts: list[str] = []
-            total = 0
-            for sheet in workbook.worksheets:
-                parts.append(f"# {sheet.title}")
-                for row in sheet.iter_rows(values_only=True):
-                    line = "\t".join("" if v is None else str(v) for v in row).rstrip()
-                    if line:
-                        parts.append(line)
-                        total += len(line)
-                    if total >= limit:
-                        break
-            return Extracted(text=clean_text("\n".join(parts), limit), page_count=None)
-        finally:
-            workbook.close()
+def _office_text(kind: str, path: Path, limits: ContentLimits) -> Extracted:
+    """Check the archive, then stream its text (docx, xlsx, pptx)."""
+    with zips.open_checked(path, limits, _OFFICE_LABELS[kind]) as archive:
+        if kind == "docx":
+            text, pages = ooxml.word_text(archive, limits), ooxml.word_pages(archive)
+        elif kind == "xlsx":
+            text, pages = ooxml.sheet_text(archive, limits), None
+        else:
+            text, pages = ooxml.slides(archive, limits)
+    return Extracted(text=clean_text(text, limits.text_chars), page_count=pages)
 
 
-def _pptx_text(path: Path, limit: int) -> Extracted:
-    import pptx
-
-    presentation = pptx.Presentation(str(path))
-    parts: list[str] = []
-    for slide in presentation.slides:
-        for shape in slide.shapes:
-            if shape.has_text_frame:
-                parts.append(shape.text_frame.text)
-    return Extracted(text=clean_text("\n".join(parts), limit), page_count=len(presentation.slides))
-
-
-def extract(kind: str, path: Path, *, limit: int = 1_000_000) -> Extracted:
+def extract(kind: str, path: Path, *, limits: ContentLimits = DEFAULT_LIMITS) -> Extracted:
     """Page count and text of a file of a known kind (images have neither)."""
     if kind == "pdf":
-        return _pdf_text(path, limit)
+        return _pdf_text(path, limits.text_chars)
     if kind == "text":
-        return _plain_text(path, limit)
-    readers = {"docx": _docx_text, "xlsx": _xlsx_text, "pptx": _pptx_text}
-    reader = readers.get(kind)
-    if reader is None:
+        return _plain_text(path, limits.text_chars)
+    if kind not in _OFFICE_LABELS:
         return Extracted(text=None, page_count=None)  # images: no text layer to read
+    damaged = ContentError(f"The {kind} file is damaged or incomplete, so its text could not be read.")
     try:
-        return reader(path, limit)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
-        raise ContentError(f"The {kind} file is damaged or incomplete, so its text could not be read.") from exc
-    except Exception as exc:  # the Office readers raise their own parser errors on bad XML
-        if type(exc).__module__.split(".")[0] in ("lxml", "docx", "openpyxl", "pptx", "xml"):
-            raise ContentError(f"The {kind} file is damaged or incomplete, so its text could not be read.") from exc
-        raise
+        return _office_text(kind, path, limits)
+    except zips.PasswordProtected as exc:
+        raise ContentError(f"The {kind} file is protected with a password, so its text cannot be read.") from exc
+    except (zipfile.BadZipFile, zlib.error, KeyError, ValueError, OSError, EOFError, UnicodeError) as exc:
+        raise damaged from exc
+    except ooxml.etree.XMLSyntaxError as exc:
+        if "memory allocation failed" in str(exc).lower():
+            raise MemoryError(str(exc)) from exc
+        raise (ooxml.xml_error(exc) or damaged) from exc
 
 
 def _to_png(image: Any) -> bytes:
+    """A small picture as PNG bytes; ``image`` is shrunk in place first (JPEGs are decoded at a reduced
+    scale: Pillow's ``thumbnail`` asks the decoder for a draft before it loads anything)."""
     from PIL import Image
 
     image.thumbnail(THUMBNAIL_SIZE, Image.Resampling.LANCZOS)
+    return _png(image)
+
+
+def _png(image: Any) -> bytes:
+    from PIL import Image
+
     if image.mode not in ("RGB", "L"):
         rgba = image.convert("RGBA")
         image = Image.new("RGB", rgba.size, "white")
@@ -229,27 +203,62 @@ def _pdf_thumbnail(path: Path) -> bytes | None:
         pdf.close()
 
 
-def _image_thumbnail(path: Path) -> bytes:
-    from PIL import Image, ImageOps, UnidentifiedImageError
+def _too_many_pixels(limits: ContentLimits, size: tuple[int, int] | None = None) -> LimitExceeded:
+    most = f"{limits.image_pixels / 1e6:,.0f} megapixels"
+    if size is None:
+        return LimitExceeded("pixels", f"The image has more pixels than the {most} a preview is made of.")
+    width, height = size
+    return LimitExceeded(
+        "pixels",
+        f"The image is {width:,} × {height:,} pixels ({width * height / 1e6:,.0f} megapixels); "
+        f"previews are made of images up to {most}.",
+    )
+
+
+def _upright(orientation: int) -> Any:
+    """The transpose that makes a picture with this EXIF orientation upright (as ImageOps.exif_transpose)."""
+    from PIL import Image
+
+    turns = {
+        2: Image.Transpose.FLIP_LEFT_RIGHT,
+        3: Image.Transpose.ROTATE_180,
+        4: Image.Transpose.FLIP_TOP_BOTTOM,
+        5: Image.Transpose.TRANSPOSE,
+        6: Image.Transpose.ROTATE_270,
+        7: Image.Transpose.TRANSVERSE,
+        8: Image.Transpose.ROTATE_90,
+    }
+    return turns.get(orientation)
+
+
+def _image_thumbnail(path: Path, limits: ContentLimits) -> bytes:
+    """Measured from its header before anything is decoded; over the pixel cap it is refused."""
+    from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as image:
+        with warnings.catch_warnings():  # Pillow warns of large images; the cap below decides instead
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(path)
+        with image:
+            if image.size[0] * image.size[1] > limits.image_pixels:
+                raise _too_many_pixels(limits, image.size)
             image.seek(0)
-            upright = ImageOps.exif_transpose(image)
-            upright.load()
-            return _to_png(upright.copy())
+            orientation = image.getexif().get(0x0112, 1)
+            image.thumbnail(THUMBNAIL_SIZE, Image.Resampling.LANCZOS)  # shrunk first: the turn costs little
+            turn = _upright(orientation)
+            return _png(image.transpose(turn) if turn is not None else image)
     except Image.DecompressionBombError as exc:
-        raise ContentError("The image is too large (too many pixels) to make a preview of.") from exc
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        raise _too_many_pixels(limits) from exc
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError, zlib.error) as exc:
         raise ContentError("The image is damaged or incomplete, so no preview could be made.") from exc
 
 
-def thumbnail(kind: str, path: Path) -> bytes | None:
+def thumbnail(kind: str, path: Path, *, limits: ContentLimits = DEFAULT_LIMITS) -> bytes | None:
     """A PNG preview (at most 320 x 320) of a PDF's first page or of an image; None for other kinds."""
     if kind == "pdf":
         return _pdf_thumbnail(path)
     if kind in ("png", "jpeg", "gif", "webp", "tiff"):
-        return _image_thumbnail(path)
+        return _image_thumbnail(path, limits)
     return None
 
 
@@ -261,11 +270,11 @@ class Analysis:
     thumbnail: bytes | None
 
 
-def analyse(path: Path, media_type: str, *, limit: int = 1_000_000) -> Analysis:
+def analyse(path: Path, media_type: str, *, limits: ContentLimits = DEFAULT_LIMITS) -> Analysis:
     """Everything the worker does to one file, in one call: the benchmark's baseline."""
     from app.storage.filetypes import verify
 
     found = digest(path)
     kind = verify(media_type, path)
-    extracted = extract(kind, path, limit=limit)
-    return Analysis(digest=found, kind=kind, extracted=extracted, thumbnail=thumbnail(kind, path))
+    extracted = extract(kind, path, limits=limits)
+    return Analysis(digest=found, kind=kind, extracted=extracted, thumbnail=thumbnail(kind, path, limits=limits))

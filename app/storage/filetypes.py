@@ -12,7 +12,11 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
+from app.storage.archive import NotAnArchive, declared_directory
+
 HEAD_BYTES = 8192
+SNIFF_MAX_ENTRIES = 100_000
+SNIFF_MAX_DIRECTORY = 8 * 1024 * 1024  # an Office file's list of parts takes a few KB
 
 
 @dataclass(frozen=True)
@@ -119,9 +123,16 @@ def _looks_like_text(head: bytes) -> bool:
 
 def _sniff_zip(path: Path) -> Sniffed:
     try:
+        # ``zipfile`` builds an object per entry: count them first, so a directory of a million
+        # tiny entries cannot fill the API's memory (the worker applies the configured, lower cap).
+        directory = declared_directory(path)
+        if directory.entries > SNIFF_MAX_ENTRIES:
+            return Sniffed(None, f"a ZIP archive of {directory.entries:,} parts (more than {SNIFF_MAX_ENTRIES:,})")
+        if directory.size > SNIFF_MAX_DIRECTORY:
+            return Sniffed(None, f"a ZIP archive whose list of parts takes {directory.size // 1024:,} KB")
         with zipfile.ZipFile(path) as archive:
             names = set(archive.namelist())
-    except (zipfile.BadZipFile, OSError):
+    except (zipfile.BadZipFile, NotAnArchive, OSError):
         return Sniffed(None, "a damaged ZIP archive")
     if "[Content_Types].xml" in names:
         for part, kind in _OOXML_MAIN_PART.items():

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from './api'
-import { checkFileName, uploadDocuments, uploadForm, UPLOAD_CUT_OFF } from './documents'
+import { checkFileName, limitOf, retryChoice, uploadDocuments, uploadForm, UPLOAD_CUT_OFF } from './documents'
 import { getSession, saveSession } from './session'
 
 import { FakeXhr } from '@/testing/fake-xhr'
@@ -98,5 +98,43 @@ describe('uploadDocuments', () => {
     const cancelled = uploadDocuments([new File(['x'], 'a.txt')], { department: 'Hardware' }, { xhr: FakeXhr.factory, baseUrl: 'http://api', signal: controller.signal })
     controller.abort()
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
+
+const failed = (progress: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  state: 'failed',
+  hasFile: true,
+  uploadedBy: { id: 7 },
+  progress: { stage: 'failed', ...progress },
+  ...extra,
+})
+
+describe('limitOf', () => {
+  it('reads the limit a failed document went over', () => {
+    expect(limitOf(failed({ limit: 'memory' }))).toBe('memory')
+    expect(limitOf(failed({}))).toBeNull()
+    expect(limitOf({ state: 'queued', progress: { limit: 'memory' } })).toBeNull() // an earlier run's progress
+    expect(limitOf({ state: 'failed', progress: null })).toBeNull()
+  })
+})
+
+describe('retryChoice', () => {
+  it('offers a plain retry to the uploader and managers of a document that simply failed', () => {
+    expect(retryChoice(failed({}), 'technician', '7')).toBe('retry')
+    expect(retryChoice(failed({}), 'manager', '1')).toBe('retry')
+    expect(retryChoice(failed({}), 'technician', '8')).toBe('none') // someone else's upload
+    expect(retryChoice(failed({}), 'contractor', '1')).toBe('none')
+  })
+
+  it('keeps a file over a processing limit for admins, who must force it', () => {
+    const over = failed({ limit: 'cpu' })
+    expect(retryChoice(over, 'technician', 7)).toBe('admin-only')
+    expect(retryChoice(over, 'manager', '1')).toBe('admin-only')
+    expect(retryChoice(over, 'admin', '1')).toBe('force')
+  })
+
+  it('offers nothing for a document that is not failed or has no file', () => {
+    expect(retryChoice({ ...failed({}), state: 'ready' }, 'admin', '1')).toBe('none')
+    expect(retryChoice(failed({}, { hasFile: false }), 'admin', '1')).toBe('none')
   })
 })

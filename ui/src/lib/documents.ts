@@ -4,7 +4,9 @@
  * The record calls (list, read, edit) are the generic ones in records.ts.
  */
 import { api, ApiError, buildUrl, NETWORK_ERROR_MESSAGE, toApiError } from './api'
+import type { Role } from './auth'
 import { getConfig } from './config'
+import { isManager } from './permissions'
 import type { DocumentRecord } from './records'
 import { getSession } from './session'
 
@@ -206,9 +208,40 @@ export async function downloadDocument(doc: Pick<DocumentRecord, 'id' | 'origina
   }
 }
 
-/** POST /documents/{id}/retry (the uploader, a manager or an admin; 409 unless failed). */
-export function retryDocument(id: number): Promise<DocumentRecord> {
-  return api.post<DocumentRecord>(`/documents/${id}/retry`)
+/**
+ * POST /documents/{id}/retry (the uploader, a manager or an admin; 409 unless failed). A document
+ * that went over a processing limit answers 409 unless an admin sends `force`.
+ */
+export function retryDocument(id: number, options: { force?: boolean } = {}): Promise<DocumentRecord> {
+  return api.post<DocumentRecord>(`/documents/${id}/retry${options.force ? '?force=true' : ''}`)
+}
+
+/** The processing limit a failed document went over ('memory', 'cpu', 'archive', ...), if any. */
+export function limitOf(doc: { state?: unknown; progress?: unknown }): string | null {
+  if (doc.state !== 'failed' || typeof doc.progress !== 'object' || doc.progress === null) return null
+  const limit = (doc.progress as Record<string, unknown>).limit
+  return typeof limit === 'string' && limit ? limit : null
+}
+
+/**
+ * What the retry control of a failed document offers a user: a plain retry, a forced retry (admins,
+ * for a file over a limit), a note that only an admin can retry it, or nothing.
+ */
+export type RetryChoice = 'retry' | 'force' | 'admin-only' | 'none'
+
+export const ADMIN_ONLY_RETRY = 'This file went over a processing limit, so retrying it would fail the same way. Only an admin can force a retry.'
+
+export function retryChoice(
+  doc: Record<string, unknown>,
+  role: Role | undefined,
+  userId: string | number | null | undefined,
+): RetryChoice {
+  if (doc.state !== 'failed' || doc.hasFile === false) return 'none'
+  const uploader = (doc.uploadedBy as { id?: unknown } | null | undefined)?.id
+  const allowed = isManager(role) || (uploader !== undefined && uploader !== null && String(uploader) === String(userId ?? ''))
+  if (!allowed) return 'none'
+  if (limitOf(doc) === null) return 'retry'
+  return role === 'admin' ? 'force' : 'admin-only'
 }
 
 /** Text kinds: the file itself is the extracted text. */

@@ -235,4 +235,41 @@ describe('document page', () => {
     expect(screen.queryByTestId('doc-processing')).not.toBeInTheDocument()
     expect(screen.getByTestId('doc-meta-pages')).toHaveTextContent('3')
   })
+
+  const overLimit = () =>
+    doc(6, {
+      state: 'failed',
+      version: 3,
+      failureReason: 'The file needs more memory than the 1024 MB allowed to process one file, so it was not processed.',
+      progress: { stage: 'failed', percent: 100, message: 'The file needs more memory…', limit: 'memory' },
+    })
+
+  it('offers no retry for a file over a processing limit, only a note that an admin can force one', async () => {
+    setup('/documents/6', 'manager', (call) => {
+      if (path(call) === '/documents/6' && call.method === 'GET') return json(overLimit())
+      if (path(call) === '/documents/6/history') return json({ items: [] })
+      return undefined
+    })
+    expect(await screen.findByTestId('doc-failure-reason', {}, { timeout: 5000 })).toHaveTextContent('more memory than the 1024 MB')
+    expect(screen.getByTestId('doc-retry-admin-only')).toHaveTextContent('Only an admin can force a retry.')
+    expect(screen.queryByTestId('doc-retry')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('doc-force-retry')).not.toBeInTheDocument()
+  })
+
+  it('lets an admin force a retry of a file over a processing limit', async () => {
+    let record = overLimit()
+    const { user, calls } = setup('/documents/6', 'admin', (call) => {
+      if (path(call) === '/documents/6' && call.method === 'GET') return json(record)
+      if (path(call) === '/documents/6/history') return json({ items: [] })
+      if (path(call) === '/documents/6/retry' && call.method === 'POST') {
+        record = doc(6, { version: 4, state: 'queued' })
+        return json(record)
+      }
+      return undefined
+    })
+    await user.click(await screen.findByTestId('doc-force-retry', {}, { timeout: 5000 }))
+    await waitFor(() => expect(calls.some((c) => path(c) === '/documents/6/retry' && c.method === 'POST')).toBe(true))
+    expect(calls.find((c) => path(c) === '/documents/6/retry')?.url).toContain('force=true')
+    expect(await screen.findByTestId('doc-processing')).toHaveAttribute('data-state', 'queued')
+  })
 })

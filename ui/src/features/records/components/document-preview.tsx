@@ -7,9 +7,8 @@ import { DocumentIcon, RefreshIcon, SearchIcon } from '@/components/icons'
 import { errorMessage } from '@/lib/api'
 import { userAtom } from '@/lib/auth'
 import { documentProgressAtom, documentStatus, forgetDocumentProgressAtom } from '@/lib/document-progress'
-import { downloadDocument, fetchDocumentFile, fetchThumbnail, isTextMedia, kindLabel, retryDocument } from '@/lib/documents'
+import { ADMIN_ONLY_RETRY, downloadDocument, fetchDocumentFile, fetchThumbnail, isTextMedia, kindLabel, retryChoice, retryDocument } from '@/lib/documents'
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format'
-import { isManager } from '@/lib/permissions'
 import { getRecord, type AnyRecord, type DocumentRecord, type Resource } from '@/lib/records'
 import { showMessage } from '@/lib/snackbar'
 
@@ -154,7 +153,7 @@ export function DocumentPanel({ record, onReplace }: { record: AnyRecord; onRepl
   const fileText = useFileText(doc.id, textFile, doc.version)
   const history = useHistory('documents', doc.id, doc.version)
   const role = user.role[0]
-  const mayRetry = isManager(role) || (doc.uploadedBy !== null && String(doc.uploadedBy?.id) === user.data?.id)
+  const choice = retryChoice(doc, role, user.data?.id)
   const kind = kindLabel(doc.mediaType, doc.originalName)
   // The server keeps the extracted text for search; its detail answer may carry it as `text`.
   const servedText = typeof record.text === 'string' ? record.text : null
@@ -166,10 +165,10 @@ export function DocumentPanel({ record, onReplace }: { record: AnyRecord; onRepl
     return null
   })()
 
-  const retry = async () => {
+  const retry = async (force = false) => {
     setRetrying(true)
     try {
-      const fresh = await retryDocument(doc.id)
+      const fresh = await retryDocument(doc.id, { force })
       forget(doc.id)
       onReplace?.(fresh as unknown as AnyRecord)
       showMessage('Processing was queued again.', 'success')
@@ -263,10 +262,27 @@ export function DocumentPanel({ record, onReplace }: { record: AnyRecord; onRepl
                 <Alert.Content>
                   <Alert.Title>Processing failed</Alert.Title>
                   <Alert.Description data-testid="doc-failure-reason">{status.failureReason ?? 'No reason was given.'}</Alert.Description>
+                  {choice === 'admin-only' && (
+                    <Text fontSize="xs" mt="1" data-testid="doc-retry-admin-only">
+                      {ADMIN_ONLY_RETRY}
+                    </Text>
+                  )}
                 </Alert.Content>
-                {mayRetry && doc.hasFile && (
+                {choice === 'retry' && (
                   <Button size="sm" variant="outline" loading={retrying} onClick={() => void retry()} data-testid="doc-retry">
                     <RefreshIcon /> Retry
+                  </Button>
+                )}
+                {choice === 'force' && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={retrying}
+                    onClick={() => void retry(true)}
+                    title="This file went over a processing limit: retry it anyway (for example after raising the limit)."
+                    data-testid="doc-force-retry"
+                  >
+                    <RefreshIcon /> Force retry
                   </Button>
                 )}
               </Alert.Root>

@@ -27,7 +27,7 @@ import { useOptions } from '@/hooks/use-options'
 import { errorMessage } from '@/lib/api'
 import { userAtom } from '@/lib/auth'
 import { forgetDocumentProgressAtom } from '@/lib/document-progress'
-import { ACCEPT_ATTRIBUTE, ACCEPTED_SUMMARY, checkFileName, retryDocument } from '@/lib/documents'
+import { ACCEPT_ATTRIBUTE, ACCEPTED_SUMMARY, ADMIN_ONLY_RETRY, checkFileName, retryChoice, retryDocument } from '@/lib/documents'
 import { formatBytes } from '@/lib/format'
 import { canCreate } from '@/lib/permissions'
 import type { AnyRecord } from '@/lib/records'
@@ -153,12 +153,14 @@ function SentStatus({ item, document }: { item: UploadItem; document: AnyRecord 
   const forget = useSetAtom(forgetDocumentProgressAtom)
   const setUploads = useSetAtom(uploadsAtom)
   const [retrying, setRetrying] = useState(false)
+  const user = useAtomValue(userAtom)
   const dataStatus = deleted ? 'deleted' : status.state === 'ready' && status.duplicateOfId !== null ? 'duplicate' : status.state
+  const choice = retryChoice(record, user.role[0], user.data?.id)
 
-  const retry = async () => {
+  const retry = async (force = false) => {
     setRetrying(true)
     try {
-      const fresh = await retryDocument(record.id)
+      const fresh = await retryDocument(record.id, { force })
       forget(record.id)
       setUploads((items) => items.map((i) => (i.key === item.key ? { ...i, document: fresh } : i)))
     } catch (error) {
@@ -198,9 +200,21 @@ function SentStatus({ item, document }: { item: UploadItem; document: AnyRecord 
             <Text color="fg.error" data-testid="upload-item-reason">
               {status.failureReason ?? 'Processing failed.'}
             </Text>
-            <Button size="xs" variant="outline" loading={retrying} onClick={() => void retry()} data-testid="upload-item-retry">
-              <RefreshIcon /> Retry
-            </Button>
+            {choice === 'retry' && (
+              <Button size="xs" variant="outline" loading={retrying} onClick={() => void retry()} data-testid="upload-item-retry">
+                <RefreshIcon /> Retry
+              </Button>
+            )}
+            {choice === 'force' && (
+              <Button size="xs" variant="outline" loading={retrying} onClick={() => void retry(true)} data-testid="upload-item-force-retry">
+                <RefreshIcon /> Force retry
+              </Button>
+            )}
+            {choice === 'admin-only' && (
+              <Text color="fg.muted" fontSize="xs" data-testid="upload-item-admin-only">
+                {ADMIN_ONLY_RETRY}
+              </Text>
+            )}
           </>
         ) : (
           <Text color="fg.muted">Processing on the server…</Text>
