@@ -250,7 +250,7 @@ async def test_search_finds_rows_written_with_plain_sql(
     app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account]
 ) -> None:
     who = staff["contractor"].headers
-    word = unique("wombat")
+    word = unique("kowari")
     await sql(app, INSERT_ASSET, asset_row(f"SQL-{word}", name=f"Gantry {word} crane", serial_number="SN-77Q123X"))
     await sql(
         app,
@@ -288,7 +288,7 @@ async def test_relevance_puts_identifiers_and_titles_first(
     app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account]
 ) -> None:
     who = staff["contractor"].headers
-    word = unique("kiwi")
+    word = unique("bettong")
     tag = f"{word}-1".upper()
     await sql(
         app,
@@ -321,7 +321,7 @@ async def test_document_text_pages_and_matches(
     app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account]
 ) -> None:
     who = staff["contractor"].headers
-    word = unique("numbat")
+    word = unique("dunnart")
     body = ("lorem ipsum " * 900) + f"{word.upper()} here. " + ("dolor sit " * 900) + f"last {word}s."
     await sql(
         app,
@@ -359,7 +359,7 @@ async def test_document_text_pages_and_matches(
 
 async def test_global_search_groups(app: Starlette, client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
     who = staff["contractor"].headers
-    word = unique("bilby")
+    word = unique("quoll")
     await sql(
         app, INSERT_ASSET, [asset_row(f"GS-{word}-{n}", name=f"{word} winch {n}", location="Yard") for n in range(12)]
     )
