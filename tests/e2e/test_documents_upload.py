@@ -12,12 +12,11 @@ from typing import Any
 
 from playwright.async_api import Locator, Page, expect
 
-from app.settings import ROOT
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
+from tests.e2e.helpers import Api, screenshots_dir, signed_in_at
 from tests.fixtures import files
 
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = screenshots_dir()
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 PROCESSING = 30_000  # ms: a worker processes each file, pausing at each stage
