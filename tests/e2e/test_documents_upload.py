@@ -1,7 +1,7 @@
 """Uploading documents in Chromium: files dropped on the upload dialog, each one's transfer and
 processing progress pushed live to ready, the detail page's preview and text, an upload from an
 asset's page (a duplicate), a mislabelled file refused with the server's message, and no upload
-controls for a contractor. Saves screenshots to docs/screenshots/documents-upload-*.png."""
+controls for a contractor. Saves screenshots documents-upload-*.png (docs/screenshots/ with SCREENSHOTS=docs)."""
 
 from __future__ import annotations
 
