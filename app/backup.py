@@ -42,6 +42,7 @@ from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
 
 import schemas.chat
+import schemas.imports
 import schemas.inspections
 import schemas.push
 import schemas.records

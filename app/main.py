@@ -18,7 +18,22 @@ from app.observability import metrics
 from app.observability.logs import configure_logging
 from app.observability.middleware import RequestObservability
 from app.portal import Portal
-from app.routes import auth, bench, chat, documents, health, inspections, me, meta, openapi, push, records, staff
+from app.routes import (
+    auth,
+    bench,
+    chat,
+    documents,
+    health,
+    inspections,
+    me,
+    meta,
+    openapi,
+    push,
+    records,
+    search,
+    staff,
+    transfer,
+)
 from app.samples.registry import sample_routes
 from app.security_headers import ExtraHeaders, api_headers
 from app.settings import Settings, get_settings
@@ -28,7 +43,9 @@ from app.text_guard import RefuseNul
 # under /api, so no path of theirs can shadow the records' or documents' paths.
 ROUTES = [
     *documents.routes,  # before records: /documents/upload is not /documents/{id}
+    *transfer.routes,  # before records: /assets/export is not /assets/{id}
     *records.routes,
+    *search.routes,
     *inspections.routes,
     *push.routes,
     *meta.routes,

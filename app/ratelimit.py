@@ -72,6 +72,9 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
         if not (resource == "documents" and method == "POST")  # documents are created by uploads
     },
     ("POST", "/documents/{id}/retry"): "write",
+    ("POST", "/assets/import"): "upload",
+    ("POST", "/leads/import"): "upload",
+    ("POST", "/imports/{id}/commit"): "write",
     ("POST", "/assets/{id}/inspections"): "write",
     ("PUT", "/inspection-intervals/{category}"): "write",
     ("POST", "/push/subscriptions"): "write",

@@ -105,6 +105,11 @@ class Settings(BaseSettings):
     document_archive_max_ratio: int = Field(default=100, ge=2)  # how much larger a part (over 1 MiB) may unpack
     document_sheet_max_cells: int = Field(default=10_000_000, ge=1000)  # cells a worksheet may declare
     document_image_max_pixels: int = Field(default=50_000_000, ge=1_000_000)  # larger images fail (no preview is made)
+
+    # CSV/Excel imports (run by the workers) and exports.
+    max_import_bytes: int = Field(default=50 * 1024 * 1024, ge=1024)  # one uploaded file
+    max_import_rows: int = Field(default=200_000, ge=1)  # rows of one file
+    import_job_timeout: int = Field(default=900, ge=10)  # seconds one import (check and write) may take
     worker_heartbeat_seconds: int = Field(default=5, ge=1)  # a dead worker's job is noticed ~2 beats later
     worker_maintenance_seconds: int = Field(default=10, ge=1)  # how often workers look for abandoned jobs
 

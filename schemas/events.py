@@ -31,6 +31,18 @@ class RecordChanged(Event):
     changed: list[str]
 
 
+class RecordsChanged(Event):
+    """Many records created or updated at once (an import batch): one push per batch, never one per
+    record. Clients refetch what they show of ``resource``."""
+
+    channel: Literal["records"] = "records"
+    type: Literal["records.changed"] = "records.changed"
+    resource: Literal["assets", "documents", "leads"]
+    created: list[int]
+    updated: list[int]
+    actor_id: int | None
+
+
 class SessionEnded(Event):
     """Tells a client its session was signed out or expired; the server then drops the socket."""
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import EmailStr, PlainSerializer, model_validator
 from pydantic.alias_generators import to_camel
-from sqlalchemy import JSON, Column, ForeignKey, Integer, Numeric, String, Text
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Numeric, String, Text, func
 from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
@@ -31,6 +31,29 @@ _INPUT = SQLModelConfig(alias_generator=to_camel, populate_by_name=True, extra="
 # Ids are never reused after a delete (SQLite would otherwise hand out max(id)+1 again), so history,
 # pushed events and links that name a deleted record can never be mistaken for a newer one.
 NEVER_REUSE_IDS = {"sqlite_autoincrement": True}
+
+# The columns a list can be sorted by. Each has an index on (column, id) (migration a7f3c2d91e04):
+# it serves the order in both directions with ``id`` as the tie-breaker, the keyset condition of the
+# next page, and the column's filter. Long text (notes, extracted text) is searched, not sorted.
+SORTABLE: dict[str, tuple[str, ...]] = {
+    "assets": (
+        "tag", "name", "category", "serial_number", "department", "status", "risk", "location",
+        "assigned_technician_id", "next_inspection", "purchase_date", "purchase_cost", "created_at", "updated_at",
+    ),
+    "documents": (
+        "title", "state", "department", "asset_id", "lead_id", "uploaded_by_id", "original_name", "media_type",
+        "size", "page_count", "created_at", "updated_at",
+    ),
+    "leads": (
+        "title", "client_company", "contact_name", "contact_email", "stage", "estimated_value", "probability",
+        "risk", "department", "owner_id", "expected_close", "created_at", "updated_at",
+    ),
+}  # fmt: skip
+
+
+def _table_args(table: str, *extra: Index) -> tuple[Any, ...]:
+    indexes = [Index(f"ix_{table}_{column}_id", column, "id") for column in SORTABLE[table]]
+    return (*indexes, *extra, NEVER_REUSE_IDS)
 
 
 def _user_fk(*, index: bool = False) -> Any:
@@ -71,11 +94,11 @@ class AssetBase(SQLModel):
     model_config = _CAMEL
     tag: str = Field(min_length=1, max_length=32)
     name: str = Field(min_length=1, max_length=200)
-    category: AssetCategory = Field(sa_column=Column(String(40), nullable=False, index=True))
+    category: AssetCategory = Field(sa_column=Column(String(40), nullable=False))
     serial_number: str | None = Field(default=None, max_length=100)
-    department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
-    status: AssetStatus = Field(default=AssetStatus.GOOD, sa_column=Column(String(8), nullable=False, index=True))
-    risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False, index=True))
+    department: Department = Field(sa_column=Column(String(40), nullable=False))
+    status: AssetStatus = Field(default=AssetStatus.GOOD, sa_column=Column(String(8), nullable=False))
+    risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False))
     location: str | None = Field(default=None, max_length=200)
     assigned_technician_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     next_inspection: date | None = None
@@ -92,9 +115,13 @@ class AssetBase(SQLModel):
 
 class Asset(RecordMeta, AssetBase, table=True):
     __tablename__ = "assets"
-    __table_args__ = NEVER_REUSE_IDS
+    __table_args__ = _table_args(
+        "assets",
+        Index("uq_assets_tag_lower", func.lower(Column("tag")), unique=True),  # migration 3e7c1a9d5b20
+        Index("ix_assets_lower_serial_number", func.lower(Column("serial_number"))),
+    )
     tag: str = Field(sa_column=Column(String(32), unique=True, nullable=False))
-    assigned_technician_id: int | None = _user_fk(index=True)
+    assigned_technician_id: int | None = _user_fk()
     purchase_cost: Decimal | None = Field(default=None, sa_column=Column(Numeric(14, 2), nullable=True))
     notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     last_inspection_note: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
@@ -137,7 +164,7 @@ class AssetPublic(PublicMeta, AssetBase):
 class DocumentBase(SQLModel):
     model_config = _CAMEL
     title: str = Field(min_length=1, max_length=200)
-    department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
+    department: Department = Field(sa_column=Column(String(40), nullable=False))
     asset_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     lead_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     notes: str | None = Field(default=None, max_length=10_000)
@@ -145,13 +172,9 @@ class DocumentBase(SQLModel):
 
 class Document(RecordMeta, DocumentBase, table=True):
     __tablename__ = "documents"
-    __table_args__ = NEVER_REUSE_IDS
-    asset_id: int | None = Field(
-        default=None, sa_column=Column(Integer, ForeignKey("assets.id", ondelete="SET NULL"), index=True)
-    )
-    lead_id: int | None = Field(
-        default=None, sa_column=Column(Integer, ForeignKey("leads.id", ondelete="SET NULL"), index=True)
-    )
+    __table_args__ = _table_args("documents")
+    asset_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("assets.id", ondelete="SET NULL")))
+    lead_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("leads.id", ondelete="SET NULL")))
     notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     original_name: str | None = Field(default=None, max_length=255)
     media_type: str | None = Field(default=None, max_length=120)
@@ -161,14 +184,14 @@ class Document(RecordMeta, DocumentBase, table=True):
     text: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     storage_key: str | None = Field(default=None, max_length=200)
     thumbnail_key: str | None = Field(default=None, max_length=200)
-    state: DocumentState = Field(default=DocumentState.READY, sa_column=Column(String(12), nullable=False, index=True))
+    state: DocumentState = Field(default=DocumentState.READY, sa_column=Column(String(12), nullable=False))
     failure_reason: str | None = Field(default=None, max_length=500)
     progress: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     duplicate_of_id: int | None = Field(
         default=None,
         sa_column=Column(Integer, ForeignKey("documents.id", ondelete="SET NULL"), nullable=True),
     )
-    uploaded_by_id: int | None = _user_fk(index=True)
+    uploaded_by_id: int | None = _user_fk()
 
 
 class DocumentCreate(DocumentBase):
@@ -210,11 +233,11 @@ class LeadBase(SQLModel):
     contact_email: EmailStr | None = Field(default=None, max_length=254)
     contact_phone: str | None = Field(default=None, max_length=40)
     estimated_value: Money = Field(default=Decimal(0), ge=0, max_digits=12, decimal_places=2)
-    stage: LeadStage = Field(default=LeadStage.NEW, sa_column=Column(String(12), nullable=False, index=True))
+    stage: LeadStage = Field(default=LeadStage.NEW, sa_column=Column(String(12), nullable=False))
     lost_reason: str | None = Field(default=None, max_length=500)
     probability: int = Field(default=10, ge=0, le=100)
-    risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False, index=True))
-    department: Department = Field(sa_column=Column(String(40), nullable=False, index=True))
+    risk: Risk = Field(default=Risk.L, sa_column=Column(String(4), nullable=False))
+    department: Department = Field(sa_column=Column(String(40), nullable=False))
     owner_id: int | None = Field(default=None, ge=1, le=DB_INT_MAX)
     expected_close: date | None = None
     notes: str | None = Field(default=None, max_length=10_000)
@@ -222,10 +245,10 @@ class LeadBase(SQLModel):
 
 class Lead(RecordMeta, LeadBase, table=True):
     __tablename__ = "leads"
-    __table_args__ = NEVER_REUSE_IDS
+    __table_args__ = _table_args("leads")
     contact_email: str | None = Field(default=None, max_length=254)
     estimated_value: Decimal = Field(default=Decimal(0), sa_column=Column(Numeric(14, 2), nullable=False))
-    owner_id: int | None = _user_fk(index=True)
+    owner_id: int | None = _user_fk()
     notes: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
@@ -269,10 +292,14 @@ class RecordChange(SQLModel, table=True):
     """One committed create, update or delete: who, when, and each field from what to what."""
 
     __tablename__ = "record_changes"
+    __table_args__ = (
+        Index("ix_record_changes_at_id", "at", "id"),
+        Index("ix_record_changes_record", "resource", "record_id", "at", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     resource: str = Field(sa_column=Column(String(16), nullable=False))
-    record_id: int = Field(index=True)
+    record_id: int
     action: str = Field(max_length=8)
     actor_id: int | None = _user_fk()
     at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)

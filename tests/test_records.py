@@ -209,19 +209,32 @@ async def test_list_pagination_sort_filter_and_search(staff: dict[str, Account],
     words = (await client.get("/assets", headers=manager.headers, params={"q": f"{marker} UNIT DELTA"})).json()
     assert [i["name"] for i in words["items"]] == [f"{marker} unit delta"]
     nothing = (await client.get("/assets", headers=manager.headers, params={"q": f"{marker} absent"})).json()
-    assert nothing == {"items": [], "total": 0, "page": 1, "perPage": 25}
+    assert nothing == {
+        "items": [],
+        "total": 0,
+        "totalIsExact": True,
+        "page": 1,
+        "perPage": 25,
+        "nextCursor": None,
+        "prevCursor": None,
+    }
 
 
 async def test_search_treats_wildcards_literally(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
+    """Search words are words: LIKE's % and _ match nothing by themselves (not every row)."""
     marker = unique("pct")
     await create(client, staff["manager"], "assets", name=f"{marker} 100% duty")
     await create(client, staff["manager"], "assets", name=f"{marker} 1000 duty")
-    found = (await client.get("/assets", headers=staff["manager"].headers, params={"q": f"{marker} 100%"})).json()
-    assert found["total"] == 1
+    headers = staff["manager"].headers
+    for wildcard in ("%", "_", "%_%"):
+        found = (await client.get("/assets", headers=headers, params={"q": wildcard})).json()
+        assert found["total"] == 0 and found["items"] == [], wildcard
+    found = (await client.get("/assets", headers=headers, params={"q": f"{marker} 100% duty"})).json()
+    assert found["total"] == 2  # '100' begins a word of both; the % is punctuation
 
 
 async def test_sort_by_every_column_either_way(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
-    for column in ["tag", "name", "status", "risk", "nextInspection", "purchaseCost", "updatedAt", "version"]:
+    for column in ["tag", "name", "status", "risk", "nextInspection", "purchaseCost", "updatedAt", "location"]:
         for order in ("asc", "desc"):
             response = await client.get(
                 "/assets", headers=staff["contractor"].headers, params={"sort": column, "order": order, "perPage": 5}

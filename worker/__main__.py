@@ -31,12 +31,14 @@ from rq.job import Job
 from app.observability.logs import configure_logging
 from app.redis_conn import resolve_url
 from app.services.documents import PROCESS_JOB, QUEUE_NAME, SLOW_QUEUE_NAME
+from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
 from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import get_settings
 from worker import daily, jobs, limits
 
-# In this order: notifications (short jobs), then the documents' normal lane, then the slow lane.
-QUEUES = (NOTIFICATIONS, QUEUE_NAME, SLOW_QUEUE_NAME, "default")
+# In this order: notifications (short jobs: a push should not wait behind a file), the documents' normal
+# lane, imports (long, rare), then the slow lane's files.
+QUEUES = (NOTIFICATIONS, QUEUE_NAME, IMPORTS_QUEUE, SLOW_QUEUE_NAME, "default")
 
 log = logging.getLogger("portal.worker")
 

@@ -27,12 +27,13 @@ from rq.timeouts import JobTimeoutException
 from app.db import Database
 from app.realtime.sink import RedisSink
 from app.redis_conn import resolve_url
-from app.services import documents, inspections, mail
+from app.services import documents, imports, inspections, mail
 from app.services.push import delivery
 from app.services.push.queue import DeliveryQueue
 from app.settings import Settings, get_settings
 from app.storage import open_storage
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason, time_reason
+from schemas.imports import FINISHED, ImportJob, ImportState
 from worker import limits
 
 log = logging.getLogger("portal.worker")
@@ -183,6 +184,68 @@ def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
         return await documents.sweep(db=db, queue=queue, events=sink, settings=settings)
 
     return asyncio.run(_with_services(work))
+
+
+def run_import(job_id: str) -> str:
+    """Check (and, unless a dry run, write) one CSV/Excel import; answers its final state."""
+    job = get_current_job()
+
+    def report(progress: dict[str, Any]) -> None:
+        if job is not None:
+            job.meta["progress"] = progress
+            job.save_meta()
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+        storage = open_storage(settings)
+        async with db.session() as session:
+            row = await session.get(ImportJob, job_id)
+            if row is None or row.file_key is None or row.state in FINISHED:
+                return "skipped"
+            key = row.file_key
+        with storage.local_copy(key) as path:
+            async with db.session() as session:
+                done = await imports.run(
+                    session=session, job_id=job_id, path=path, events=sink, max_rows=settings.max_import_rows,
+                    progress=report,
+                )  # fmt: skip
+        state = ImportState.FAILED if done is None else ImportState(done.state)
+        if state != ImportState.READY:  # a dry run keeps its file for Import; everything else is done with it
+            storage.delete(key)
+        return state.value
+
+    return asyncio.run(_with_services(work))
+
+
+def on_import_failure(
+    job: Job,
+    connection: Redis,
+    exc_type: type[BaseException] | None,
+    exc_value: BaseException | None,
+    traceback: TracebackType | None,
+) -> None:
+    """RQ calls this when an import raised, timed out or was abandoned: nothing was committed (the
+    writing transaction never finished), so the job is marked failed and its file removed."""
+    job_id = str(job.args[0])
+    if exc_type is not None and issubclass(exc_type, JobTimeoutException):
+        reason = f"The import took longer than the {get_settings().import_job_timeout}-second limit"
+    elif exc_type is not None and issubclass(exc_type, AbandonedJobError):
+        reason = "The worker running the import stopped unexpectedly"
+    else:
+        reason = f"The import failed ({exc_type.__name__ if exc_type else 'unknown error'})"
+    log.warning("import %s: job failed (%s)", job_id, exc_type)
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> None:
+        async with db.session() as session:
+            row = await session.get(ImportJob, job_id)
+            if row is None or row.state in FINISHED:
+                return
+            key = row.file_key
+            row.file_key = None
+            await imports.finish(session, row, ImportState.FAILED, message=f"{reason}; nothing was written.")
+        if key:
+            open_storage(settings).delete(key)
+
+    asyncio.run(_with_services(work))
 
 
 # --- notifications outside the portal (app/services/push) -------------------------------------------

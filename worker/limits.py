@@ -17,6 +17,7 @@ from types import FrameType
 from typing import Any
 
 from app.services.documents import QUEUE_NAME
+from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
 from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import Settings
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason
@@ -38,6 +39,8 @@ def cpu_budget(settings: Settings, queue_name: str) -> int:
         return settings.document_fast_lane_cpu_seconds
     if queue_name == NOTIFICATIONS:
         return NOTIFICATIONS_CPU_SECONDS
+    if queue_name == IMPORTS_QUEUE:  # a CSV/Excel import may use all of its wall-clock limit
+        return settings.import_job_timeout
     return settings.document_job_cpu_seconds
 
 

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.portal import authenticate, portal_of
-from app.services import records
+from app.services import listing
 from app.services.permissions import require_staff
 from app.services.resources import ASSETS
 
@@ -25,9 +25,9 @@ async def assets_from_memory(request: Request) -> Response:
     body = _ANSWERS.get(key)
     if body is None:  # the first call per process takes the real path, once
         require_staff(await authenticate(request))
-        query = records.parse_list_query(ASSETS, request.query_params)
+        query = listing.parse_list_query(ASSETS, request.query_params)
         async with portal_of(request).db.session() as session:
-            answer = await records.list_records(session=session, spec=ASSETS, query=query)
+            answer = await listing.list_records(session=session, spec=ASSETS, query=query)
         body = _ANSWERS[key] = orjson.dumps(answer)
     return Response(body, media_type="application/json")
 

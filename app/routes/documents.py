@@ -26,7 +26,7 @@ from app.errors import ApiError, invalid
 from app.http import NUL_MESSAGE, json_response
 from app.params import declared_length, path_int, query_flag
 from app.portal import authenticate, limit, portal_of
-from app.services import documents
+from app.services import document_text, documents
 from app.services.permissions import require_staff
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
 from app.storage.filetypes import safe_name
@@ -185,7 +185,7 @@ class _FormStream:
             path.unlink(missing_ok=True)
 
 
-async def _read_form(request: Request, staging: Path, *, max_bytes: int, max_files: int) -> _FormStream:
+async def read_form(request: Request, staging: Path, *, max_bytes: int, max_files: int) -> _FormStream:
     content_type, params = parse_options_header(request.headers.get("content-type"))
     if content_type != b"multipart/form-data" or b"boundary" not in params:
         raise ApiError(415, "Send the files as multipart/form-data (a form with one or more 'file' fields).")
@@ -232,7 +232,7 @@ async def upload(request: Request) -> Response:
     storage = storage_of(request)
     queue = queue_of(request)
     await run_in_threadpool(queue.require_available)
-    stream = await _read_form(
+    stream = await read_form(
         request, storage.staging_dir, max_bytes=settings.max_upload_bytes, max_files=settings.max_upload_files
     )
     try:
@@ -249,7 +249,7 @@ async def upload(request: Request) -> Response:
     return json_response({"items": items}, status=201)
 
 
-def _attachment(name: str) -> str:
+def attachment(name: str) -> str:
     fallback = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in name) or "document"
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(name, safe='')}"
 
@@ -271,7 +271,7 @@ async def _send(request: Request, which: str) -> Response:
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
         "Cache-Control": "private, no-store",
-        "Content-Disposition": _attachment(stored.name) if which == "file" else "inline",
+        "Content-Disposition": attachment(stored.name) if which == "file" else "inline",
     }
     return StreamingResponse(iter_chunks(handle), media_type=stored.media_type, headers=headers)
 
@@ -300,6 +300,17 @@ async def retry(request: Request) -> Response:
     return json_response(public)
 
 
+async def text(request: Request) -> Response:
+    """The extracted text, a page at a time (``offset``, ``limit`` characters), with ``q``'s matches marked."""
+    await _staff(request)
+    offset, size, q = document_text.parse(request.query_params)
+    async with portal_of(request).db.reader() as session:
+        page = await document_text.text_page(
+            session=session, document_id=path_int(request), offset=offset, limit=size, q=q
+        )
+    return json_response(page)
+
+
 async def delete(request: Request) -> Response:
     """Delete a document and its stored file and thumbnail (managers and admins)."""
     principal = await _staff(request)
@@ -319,4 +330,5 @@ routes = [
     Route("/documents/{id}/file", file, methods=["GET"]),
     Route("/documents/{id}/thumbnail", thumbnail, methods=["GET"]),
     Route("/documents/{id}/retry", retry, methods=["POST"]),
+    Route("/documents/{id}/text", text, methods=["GET"]),
 ]

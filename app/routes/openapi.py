@@ -60,6 +60,8 @@ LOOKUP_PATHS = frozenset(
         "/api/mail-app/mail",
         "/api/scrumboard-app/board",
         "/api/todo-app/remove-todo",
+        "/imports/{id}",
+        "/imports/{id}/commit",
     }
 )
 # Mock calls that answer an unknown id with 200 and an empty body (spec section 8), not with JSON.
@@ -67,11 +69,17 @@ EMPTY_WHEN_UNKNOWN = frozenset(
     {"/api/academy-app/course", "/api/e-commerce-app/order", "/api/e-commerce-app/product", "/api/invoices/get-invoice"}
 )
 # Calls that answer something other than JSON when they succeed.
-MEDIA_TYPES = {
+EXPORT_TYPES = ("text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/documents/{id}/file": "*/*",  # the stored file, with its own type
     "/documents/{id}/thumbnail": "image/*",
     "/metrics": "text/plain",  # Prometheus text format
+    "/assets/export": EXPORT_TYPES,
+    "/documents/export": EXPORT_TYPES,
+    "/leads/export": EXPORT_TYPES,
 }
+# Calls that succeed with 202 Accepted: the work goes on in a worker.
+ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
 PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("GET", "/metrics"): frozenset({"403"}),
@@ -89,6 +97,9 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("PATCH", "/assets/{id}"): frozenset({"409"}),
     ("PATCH", "/documents/{id}"): frozenset({"409"}),
     ("PATCH", "/leads/{id}"): frozenset({"409"}),
+    ("POST", "/assets/import"): frozenset({"415", "503"}),
+    ("POST", "/leads/import"): frozenset({"415", "503"}),
+    ("POST", "/imports/{id}/commit"): frozenset({"409", "503"}),
     ("POST", "/assets/{id}/inspections"): frozenset({"409"}),  # the asset changed since it was shown
     ("POST", "/push/subscriptions"): frozenset({"409"}),  # as many devices as allowed already
     ("POST", "/push/test"): frozenset({"409"}),  # no device has push
@@ -214,8 +225,13 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
             "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"
         }
     else:
-        success = {"description": "Success", "content": {MEDIA_TYPES.get(path, "application/json"): {}}}
-    return {"200": success, **{code: ERROR for code in refusals(method, path, route)}}
+        media = MEDIA_TYPES.get(path, "application/json")
+        success = {
+            "description": "Success",
+            "content": {m: {} for m in ((media,) if isinstance(media, str) else media)},
+        }
+    status = "202" if (method, path) in ACCEPTED else "200"
+    return {status: success, **{code: ERROR for code in refusals(method, path, route)}}
 
 
 def _operation(method: str, path: str, route: Route) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from app.auth.service import Principal
 from app.http import json_response, read_body
 from app.params import path_int
 from app.portal import authenticate, limit, portal_of
-from app.services import records
+from app.services import listing, records
 from app.services.permissions import require_staff
 from app.services.resources import RESOURCES, ResourceSpec
 
@@ -25,9 +25,10 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
     principal = await _staff(request)
     portal = portal_of(request)
     if request.method == "GET":
-        query = records.parse_list_query(spec, request.query_params)
-        async with portal.db.reader() as session:
-            return json_response(await records.list_records(session=session, spec=spec, query=query))
+        query = listing.parse_list_query(spec, request.query_params)
+        # A search sets its plan for its own transaction; a plain list needs none.
+        async with portal.db.session() if query.q else portal.db.reader() as session:
+            return json_response(await listing.list_records(session=session, spec=spec, query=query))
     await limit(request, "write", principal)
     data = await read_body(request)
     async with portal.db.session() as session:

@@ -16,7 +16,7 @@ from schemas.options import Role
 
 async def dashboard_summary(request: Request) -> Response:
     require_staff(await authenticate(request))
-    async with portal_of(request).db.session() as session:
+    async with portal_of(request).db.reader() as session:
         return json_response(await dashboard.summary(session=session))
 
 

@@ -47,6 +47,15 @@ def require_staff(principal: Principal) -> Principal:
     return principal
 
 
+RECORD_RESOURCES = ("assets", "documents", "leads")
+
+
+def readable(principal: Principal) -> tuple[str, ...]:
+    """The record resources a person may read (lists, search, exports): today every staff role reads
+    every record; a rule that changes here changes it everywhere."""
+    return RECORD_RESOURCES if principal.role is not None else ()
+
+
 def can_create(principal: Principal, resource: str) -> bool:
     needed = Role.TECHNICIAN if resource == "documents" else Role.MANAGER
     return at_least(principal, needed)

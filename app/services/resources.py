@@ -11,6 +11,7 @@ from sqlmodel import SQLModel
 
 from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, LeadStage, Risk
 from schemas.records import (
+    SORTABLE,
     Asset,
     AssetCreate,
     AssetPublic,
@@ -27,6 +28,21 @@ from schemas.records import (
 
 
 @dataclass(frozen=True)
+class SearchFields:
+    """What ``q`` searches (migration a7f3c2d91e04 keeps the database's indexes of these fields).
+
+    A record whose ``head`` fields hold every word ranks above one that needs its ``rest`` fields;
+    ``trigram`` fields also match any part of a word of 3 or more characters; ``exact`` fields that
+    equal the whole query rank first of all.
+    """
+
+    head: tuple[str, ...]
+    rest: tuple[str, ...]
+    trigram: tuple[str, ...] = ()
+    exact: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ResourceSpec:
     name: str
     label: str
@@ -34,7 +50,7 @@ class ResourceSpec:
     create_model: type[SQLModel]
     update_model: type[SQLModel]
     public_model: type[SQLModel]
-    search_columns: tuple[str, ...]
+    search: SearchFields
     enum_filters: dict[str, type[StrEnum]]
     id_filters: tuple[str, ...]
     # user-reference column -> name of the nested {id, displayName} field in the answer
@@ -44,13 +60,14 @@ class ResourceSpec:
     # columns referencing other records, checked on write: column -> resource name
     record_refs: dict[str, str] = field(default_factory=dict)
     unique_columns: tuple[str, ...] = ()
+    # Fields whose counts per value the database keeps (record_counts): the first is the one whose
+    # counts add up to the whole table.
+    counted: tuple[str, ...] = ()
 
     @property
     def sortable(self) -> dict[str, str]:
-        """camelCase sort key -> column name, for every plain column of the table."""
-        columns = self.table.__table__.columns.keys()  # type: ignore[attr-defined]
-        hidden = {"text", "storage_key", "thumbnail_key", "progress"}
-        return {to_camel(c): c for c in columns if c not in hidden}
+        """camelCase sort key -> column name: ``id`` and every column with a (column, id) index."""
+        return {"id": "id", **{to_camel(c): c for c in SORTABLE[self.name]}}
 
 
 _META_REFS = {"created_by_id": "created_by", "updated_by_id": "updated_by"}
@@ -62,12 +79,18 @@ ASSETS = ResourceSpec(
     create_model=AssetCreate,
     update_model=AssetUpdate,
     public_model=AssetPublic,
-    search_columns=("tag", "name", "serial_number", "location", "category", "notes"),
+    search=SearchFields(
+        head=("tag", "name", "serial_number"),
+        rest=("location", "category", "notes"),
+        trigram=("tag", "serial_number", "name"),
+        exact=("tag", "serial_number"),
+    ),
     enum_filters={"status": AssetStatus, "risk": Risk, "department": Department, "category": AssetCategory},
     id_filters=("assigned_technician_id",),
     user_refs={"assigned_technician_id": "assigned_technician", **_META_REFS},
     owner_column="assigned_technician_id",
     unique_columns=("tag",),
+    counted=("status", "risk", "department", "category", "next_inspection"),
 )
 
 DOCUMENTS = ResourceSpec(
@@ -77,12 +100,13 @@ DOCUMENTS = ResourceSpec(
     create_model=DocumentCreate,
     update_model=DocumentUpdate,
     public_model=DocumentPublic,
-    search_columns=("title", "original_name", "notes", "text"),
+    search=SearchFields(head=("title", "original_name", "notes"), rest=("text",)),
     enum_filters={"state": DocumentState, "department": Department},
     id_filters=("asset_id", "lead_id", "uploaded_by_id"),
     user_refs={"uploaded_by_id": "uploaded_by", **_META_REFS},
     owner_column="uploaded_by_id",
     record_refs={"asset_id": "assets", "lead_id": "leads"},
+    counted=("state", "department"),
 )
 
 LEADS = ResourceSpec(
@@ -92,10 +116,11 @@ LEADS = ResourceSpec(
     create_model=LeadCreate,
     update_model=LeadUpdate,
     public_model=LeadPublic,
-    search_columns=("title", "client_company", "contact_name", "contact_email", "notes"),
+    search=SearchFields(head=("title", "client_company", "contact_name"), rest=("contact_email", "notes")),
     enum_filters={"stage": LeadStage, "risk": Risk, "department": Department},
     id_filters=("owner_id",),
     user_refs={"owner_id": "owner", **_META_REFS},
+    counted=("stage", "risk", "department"),
 )
 
 RESOURCES: dict[str, ResourceSpec] = {spec.name: spec for spec in (ASSETS, DOCUMENTS, LEADS)}

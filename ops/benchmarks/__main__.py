@@ -19,7 +19,7 @@ from pathlib import Path
 from ops.benchmarks.report import BenchOptions, Figure, machine, save, table
 
 # In the order they run; the name is the module under ops/benchmarks/.
-BENCHMARKS = ["start", "api_lists", "fanout", "chat", "connections", "ui", "uploads"]
+BENCHMARKS = ["start", "api_lists", "fanout", "chat", "connections", "ui", "uploads", "scale"]
 
 
 def main(argv: list[str] | None = None) -> int:

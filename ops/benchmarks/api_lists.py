@@ -51,7 +51,7 @@ def wrk(url: str, token: str, connections: int, seconds: int) -> Load:
         check=True,
     ).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    p99 = _ms(re.search(r"99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
+    p99 = _ms(re.search(r"(?m)^\s+99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]  # not "85.99%" of the thread stats
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     errors = int(bad.group(1)) if bad else 0

@@ -7,6 +7,7 @@ from sqlmodel import SQLModel
 
 # Importing each schema module registers its tables on SQLModel.metadata.
 import schemas.chat
+import schemas.imports
 import schemas.inspections
 import schemas.push
 import schemas.records

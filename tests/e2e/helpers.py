@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
+from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.async_api import Page, expect
 
 from app.seed import DEMO_PASSWORD
+from app.settings import ROOT
+
+
+def screenshots_dir() -> Path:
+    """Where browser tests save their screenshots: ``docs/screenshots`` only when asked
+    (``SCREENSHOTS=docs`` — ``./ops/screenshots``), else ``test-results/screenshots``, so an ordinary
+    test run never rewrites the committed pictures."""
+    target = (
+        ROOT / "docs" / "screenshots"
+        if os.environ.get("SCREENSHOTS") == "docs"
+        else ROOT / "test-results" / "screenshots"
+    )
+    target.mkdir(parents=True, exist_ok=True)
+    return target
 
 
 async def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD, *, remember: bool = True) -> None:

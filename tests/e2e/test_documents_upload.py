@@ -1,7 +1,7 @@
 """Uploading documents in Chromium: files dropped on the upload dialog, each one's transfer and
 processing progress pushed live to ready, the detail page's preview and text, an upload from an
 asset's page (a duplicate), a mislabelled file refused with the server's message, and no upload
-controls for a contractor. Saves screenshots to docs/screenshots/documents-upload-*.png."""
+controls for a contractor. Saves screenshots documents-upload-*.png (docs/screenshots/ with SCREENSHOTS=docs)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,11 @@ from typing import Any
 
 from playwright.async_api import Locator, Page, expect
 
-from app.settings import ROOT
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
+from tests.e2e.helpers import Api, screenshots_dir, signed_in_at
 from tests.fixtures import files
 
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = screenshots_dir()
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 PROCESSING = 30_000  # ms: a worker processes each file, pausing at each stage

@@ -1,6 +1,7 @@
 """My work on a phone (390 x 844): a technician opens it from the navigation, marks an inspection done
 with a note; the asset's history and next inspection show it, and a manager's dashboard in another
-browser updates live. Saves docs/screenshots/my-work-phone.png and settings-notifications-phone.png."""
+browser updates live. Saves my-work-phone.png and settings-notifications-phone.png (under
+docs/screenshots with SCREENSHOTS=docs, ./ops/screenshots)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ from datetime import date, timedelta
 
 from playwright.async_api import Browser, expect
 
-from app.settings import ROOT
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
+from tests.e2e.helpers import Api, screenshots_dir, signed_in_at
 
-SHOTS = ROOT / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -50,7 +49,7 @@ async def test_a_technician_records_an_inspection_from_my_work(browser: Browser,
         button = await page.get_by_test_id(f"my-work-inspect-{asset['id']}").bounding_box()
         assert button and button["height"] >= 44
         assert await page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-        await page.screenshot(path=str(SHOTS / "my-work-phone.png"))
+        await page.screenshot(path=str(screenshots_dir() / "my-work-phone.png"))
 
         await page.get_by_test_id(f"my-work-inspect-{asset['id']}").click()
         dialog = page.get_by_test_id("inspection-dialog")
@@ -82,7 +81,7 @@ async def test_a_technician_records_an_inspection_from_my_work(browser: Browser,
         await section.scroll_into_view_if_needed()
         await expect(section.get_by_test_id("push-settings")).to_be_visible()
         await expect(section.get_by_test_id("push-mode-away")).to_have_attribute("aria-checked", "true")
-        await section.screenshot(path=str(SHOTS / "settings-notifications-phone.png"))
+        await section.screenshot(path=str(screenshots_dir() / "settings-notifications-phone.png"))
         await section.get_by_test_id("push-mode-always").click()
         await expect(section.get_by_test_id("push-mode-always")).to_have_attribute("aria-checked", "true")
         assert as_technician.get("/notifications/preferences")["push"] == "always"

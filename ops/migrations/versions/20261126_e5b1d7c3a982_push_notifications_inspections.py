@@ -1,7 +1,7 @@
 """push notifications off the tab, e-mail preferences, inspections and the field view
 
 Revision ID: e5b1d7c3a982
-Revises: 3e7c1a9d5b20
+Revises: a7f3c2d91e04
 Create Date: 2026-11-26 09:00:00
 
 - ``push_subscriptions``: one row per browser (unique endpoint) with its RFC 8291 keys and the last
@@ -24,7 +24,7 @@ from alembic import op
 import schemas.base
 
 revision: str = "e5b1d7c3a982"
-down_revision: str | None = "3e7c1a9d5b20"
+down_revision: str | None = "a7f3c2d91e04"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

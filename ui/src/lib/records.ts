@@ -97,9 +97,21 @@ export type AnyRecord = RecordMeta & Record<string, unknown>
 
 export interface Page<T> {
   items: T[]
+  /** Exact up to the server's cap; beyond it `totalIsExact` is false ("10,000+"). */
   total: number
-  page: number
+  totalIsExact?: boolean
+  /** Null when the page was asked for by cursor. */
+  page: number | null
   perPage: number
+  /** Keyset cursors: the pages after the last row and before the first one (null at the ends). */
+  nextCursor?: string | null
+  prevCursor?: string | null
+}
+
+/** A piece of a snippet or a text page: matched words are marked, everything is plain text. */
+export interface TextPart {
+  text: string
+  match: boolean
 }
 
 export interface Option {

@@ -19,6 +19,7 @@ import { receiveDocumentProgressAtom, toDocumentProgress } from './document-prog
 import { watchIdle } from './idle'
 import { receiveNotificationAtom, resetNotificationsAtom, toNotificationPush } from './notifications'
 import { receiveQuickPanelPushAtom, resetQuickPanelAtom, toQuickPanelPush } from './quick-panel'
+import { receiveRecordBatchAtom, toRecordBatch } from './record-batches'
 import {
   receiveRecordEventAtom,
   realtimeStateAtom,
@@ -32,7 +33,7 @@ import { getSession } from './session'
 export type RefreshOutcome = 'ok' | 'network' | 'refused'
 
 /** Server -> client events besides `record` and `session` (chat, presence, quick panel, notifications, document progress). */
-export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress'] as const
+export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress', 'records'] as const
 export type PushChannel = (typeof PUSH_CHANNELS)[number]
 
 export interface RealtimeHandlers {
@@ -146,6 +147,11 @@ export function dispatchPush(store: Store, channel: PushChannel, payload: unknow
     case 'document-progress': {
       const push = toDocumentProgress(payload)
       if (push) store.set(receiveDocumentProgressAtom, push)
+      return
+    }
+    case 'records': {
+      const batch = toRecordBatch(payload)
+      if (batch) store.set(receiveRecordBatchAtom, batch)
       return
     }
     default:

@@ -1,15 +1,20 @@
 import { Box, chakra, IconButton, Input, InputGroup, Text } from '@chakra-ui/react'
 import { useId, useMemo, useRef, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
 
 import { CloseIcon, SearchIcon } from '@/components/icons'
 import { searchNavigation, type NavItem } from '@/lib/navigation'
 
 import { NavIcon } from './nav-icons'
+import { hitHref, useRecordSearch, type RecordHit } from './record-search'
+import { RecordGroups } from './record-search-groups'
 import { SEARCH_PLACEHOLDER, useOpenPage } from './search-utils'
 
 /**
  * Toolbar search (spec section 2): suggests the navigation pages the role may open (the items
- * passed in are already filtered by role), at most 10, 'No results..' when none.
+ * passed in are already filtered by role), at most 10, 'No results..' when none. Below them, the
+ * records the words find (GET /search: assets, opportunities, documents, at most 10 of each).
+ * Arrows move through pages and records alike, Enter opens, Esc closes.
  */
 export function NavSearch({ items }: { items: NavItem[] }) {
   const [query, setQuery] = useState('')
@@ -19,14 +24,25 @@ export function NavSearch({ items }: { items: NavItem[] }) {
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = useId()
   const openPage = useOpenPage()
+  const navigate = useNavigate()
   const results = useMemo(() => searchNavigation(items, query), [items, query])
+  const records = useRecordSearch(query)
+  const hits = useMemo(() => records.groups.flatMap((g) => g.items), [records.groups])
+  const total = results.length + hits.length
   const showList = focused && query.trim() !== ''
 
-  const choose = (item: NavItem) => {
-    openPage(item)
+  const close = () => {
     setQuery('')
     setExpanded(false)
     inputRef.current?.blur()
+  }
+  const choose = (item: NavItem) => {
+    openPage(item)
+    close()
+  }
+  const open = (hit: RecordHit) => {
+    navigate(hitHref(hit, query))
+    close()
   }
 
   return (
@@ -80,13 +96,16 @@ export function NavSearch({ items }: { items: NavItem[] }) {
               onKeyDown={(e) => {
                 if (e.key === 'ArrowDown') {
                   e.preventDefault()
-                  setActive((i) => Math.min(i + 1, results.length - 1))
+                  setActive((i) => Math.min(i + 1, total - 1))
                 } else if (e.key === 'ArrowUp') {
                   e.preventDefault()
                   setActive((i) => Math.max(i - 1, 0))
-                } else if (e.key === 'Enter' && results[active]) {
+                } else if (e.key === 'Enter' && active < results.length && results[active]) {
                   e.preventDefault()
                   choose(results[active])
+                } else if (e.key === 'Enter' && hits[active - results.length]) {
+                  e.preventDefault()
+                  open(hits[active - results.length])
                 } else if (e.key === 'Escape') {
                   setQuery('')
                   setExpanded(false)
@@ -112,6 +131,8 @@ export function NavSearch({ items }: { items: NavItem[] }) {
               boxShadow="lg"
               py="1"
               zIndex="popover"
+              maxH="70vh"
+              overflowY="auto"
               data-testid="search-results"
             >
               {results.length === 0 ? (
@@ -144,6 +165,12 @@ export function NavSearch({ items }: { items: NavItem[] }) {
                     {item.title}
                   </chakra.button>
                 ))
+              )}
+              <RecordGroups groups={records.groups} q={query} offset={results.length} active={active} onHover={setActive} onOpen={open} />
+              {records.loading && (
+                <Text px="4" py="2" fontSize="xs" color="fg.subtle" data-testid="search-records-loading">
+                  Searching records…
+                </Text>
               )}
             </Box>
           )}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 
 import { api } from '@/lib/api'
 import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
+import { recordBatchesAtom } from '@/lib/record-batches'
 import { fetchOptions, listRecords, MAX_PER_PAGE, type Asset, type Options } from '@/lib/records'
 
 import { INSPECTION_WINDOW_DAYS, inspectionsFrom, statsFromSummary, toSummary, type DashboardStats, type Inspection, type Summary } from './stats'
@@ -57,8 +58,9 @@ async function fetchInspections(signal: AbortSignal): Promise<Inspection[]> {
 export function useDashboardData(): DashboardData {
   const epoch = useAtomValue(realtimeEpochAtom)
   const log = useAtomValue(recordEventLogAtom)
-  const anyChange = useDebounced(log[0]?.seq ?? 0, REFETCH_DEBOUNCE_MS)
-  const assetChange = useDebounced(lastSeqFor(log, 'assets'), REFETCH_DEBOUNCE_MS)
+  const batches = useAtomValue(recordBatchesAtom) // imports push one batch, not one record at a time
+  const anyChange = useDebounced((log[0]?.seq ?? 0) + 1_000_000 * Object.values(batches).reduce((a, b) => a + b, 0), REFETCH_DEBOUNCE_MS)
+  const assetChange = useDebounced(lastSeqFor(log, 'assets') + 1_000_000 * batches.assets, REFETCH_DEBOUNCE_MS)
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<{ summary: Summary | null; options: Options | null; error: unknown; failed: boolean }>({
     summary: null,

@@ -9,6 +9,7 @@ import {
   recordEventLogAtom,
   type LiveEntry,
 } from '@/lib/realtime'
+import { recordBatchesAtom } from '@/lib/record-batches'
 import {
   fetchHistory,
   getRecord,
@@ -27,10 +28,11 @@ function personKeys(resource: Resource): string[] {
   return RESOURCE_CONFIGS[resource].columns.filter((c) => c.personKey).map((c) => c.personKey!)
 }
 
-/** Debounced "something was created or deleted here" counter, from the pushes. */
+/** Debounced "something was created or deleted here" counter, from the pushes (one per record, or one per imported batch). */
 export function useStructuralChanges(resource: Resource, delay: number): number {
   const log = useAtomValue(recordEventLogAtom)
-  const seq = lastSeqFor(log, resource, ['record.created', 'record.deleted'])
+  const batches = useAtomValue(recordBatchesAtom)[resource]
+  const seq = lastSeqFor(log, resource, ['record.created', 'record.deleted']) + batches * 1_000_000
   const [settled, setSettled] = useState(seq)
   useEffect(() => {
     if (seq === settled) return

@@ -41,7 +41,7 @@ describe('list state in the URL', () => {
   })
 
   it('builds the API query, with the "mine" filter for the signed-in user', () => {
-    const state = parse('q=%20valve%20&status=POOR&mine=1')
+    const state = parse('q=%20valve%20&status=POOR&mine=1&sort=tag&order=asc')
     expect(toApiParams(state, assetsConfig, '7')).toEqual({
       page: 1,
       perPage: 25,
@@ -54,10 +54,24 @@ describe('list state in the URL', () => {
     expect(toApiParams(parse('mine=1', documentsConfig), documentsConfig, '3')).toMatchObject({ uploadedById: '3' })
   })
 
+  it('orders a search by relevance until a column is chosen', () => {
+    const params = toApiParams(parse('q=valve'), assetsConfig)
+    expect(params.sort).toBeUndefined()
+    expect(params.q).toBe('valve')
+    expect(toApiParams(parse(''), assetsConfig).sort).toBe('tag')
+  })
+
+  it('pages by cursor when it has one, and keeps it in the URL', () => {
+    const state = parse('page=3&cursor=abc')
+    expect(state.cursor).toBe('abc')
+    expect(toApiParams(state, assetsConfig)).toMatchObject({ cursor: 'abc', page: undefined })
+    expect(serializeListState(state, assetsConfig).get('cursor')).toBe('abc')
+  })
+
   it('sorts by a clicked column, flipping the order on a second click, from page 1', () => {
     const state = { ...defaultListState(assetsConfig), page: 4 }
-    expect(nextSort(state, 'name')).toEqual({ sort: 'name', order: 'asc', page: 1 })
-    expect(nextSort({ ...state, sort: 'name' }, 'name')).toEqual({ sort: 'name', order: 'desc', page: 1 })
+    expect(nextSort(state, 'name')).toEqual({ sort: 'name', order: 'asc', page: 1, sortChosen: true })
+    expect(nextSort({ ...state, sort: 'name' }, 'name')).toEqual({ sort: 'name', order: 'desc', page: 1, sortChosen: true })
   })
 
   it('shows the chosen columns in table order', () => {

@@ -1,7 +1,8 @@
 /**
  * The list's state lives in the URL, so a link or a reload shows the same view:
  * ?page=2&perPage=50&sort=name&order=desc&q=pump&status=GOOD,BAD&mine=1&cols=tag,name,status&view=board
- * Defaults are left out of the URL.
+ * Defaults are left out of the URL. Next and previous move by keyset `cursor` (the page number is
+ * then only shown); a page number chosen directly is asked for by offset.
  */
 import type { ListParams } from '@/lib/records'
 
@@ -12,6 +13,10 @@ export const DEFAULT_PER_PAGE = 25
 
 export interface ListState {
   page: number
+  /** The keyset cursor the page was reached by (null: by page number). */
+  cursor: string | null
+  /** The person chose a column to sort by; without it a search is ordered by relevance. */
+  sortChosen: boolean
   perPage: number
   sort: string
   order: 'asc' | 'desc'
@@ -26,6 +31,8 @@ export interface ListState {
 export function defaultListState(config: ResourceConfig): ListState {
   return {
     page: 1,
+    cursor: null,
+    sortChosen: false,
     perPage: DEFAULT_PER_PAGE,
     sort: config.defaultSort.sort,
     order: config.defaultSort.order,
@@ -55,7 +62,12 @@ export function parseListState(search: URLSearchParams, config: ResourceConfig):
   const perPage = Number(search.get('perPage'))
   if ((PER_PAGE_CHOICES as readonly number[]).includes(perPage)) state.perPage = perPage
   const sort = search.get('sort')
-  if (sort && sortKeys(config).includes(sort)) state.sort = sort
+  if (sort && sortKeys(config).includes(sort)) {
+    state.sort = sort
+    state.sortChosen = true
+  }
+  const cursor = search.get('cursor')
+  if (cursor && cursor.length <= 1000) state.cursor = cursor
   const order = search.get('order')
   if (order === 'asc' || order === 'desc') state.order = order
   state.q = (search.get('q') ?? '').slice(0, 200)
@@ -81,24 +93,28 @@ export function serializeListState(state: ListState, config: ResourceConfig): UR
     if (values?.length) params.set(filter.key, values.join(','))
   }
   if (state.mine) params.set('mine', '1')
-  if (state.sort !== d.sort || state.order !== d.order) {
+  if (state.sortChosen || state.sort !== d.sort || state.order !== d.order) {
     params.set('sort', state.sort)
     params.set('order', state.order)
   }
   if (state.perPage !== d.perPage) params.set('perPage', String(state.perPage))
   if (state.page !== 1) params.set('page', String(state.page))
+  if (state.cursor) params.set('cursor', state.cursor)
   if (state.columns) params.set('cols', state.columns.join(','))
   return params
 }
 
 /** The query sent to GET /{resource}. `userId` fills the "mine" filter. */
 export function toApiParams(state: ListState, config: ResourceConfig, userId?: string): ListParams {
+  const q = state.q.trim()
+  const relevance = q !== '' && !state.sortChosen // a search without a chosen column: best matches first
   const params: ListParams = {
-    page: state.page,
+    page: state.cursor ? undefined : state.page,
+    cursor: state.cursor ?? undefined,
     perPage: state.perPage,
-    sort: state.sort,
-    order: state.order,
-    q: state.q.trim() || undefined,
+    sort: relevance ? undefined : state.sort,
+    order: relevance ? undefined : state.order,
+    q: q || undefined,
   }
   for (const [key, values] of Object.entries(state.filters)) {
     if (values.length) params[key] = values.join(',')
@@ -115,7 +131,7 @@ export function visibleColumns(state: ListState, config: ResourceConfig) {
 }
 
 /** Clicking a column header: a new column sorts ascending; the same column flips the order. */
-export function nextSort(state: ListState, key: string): Pick<ListState, 'sort' | 'order' | 'page'> {
-  if (state.sort === key) return { sort: key, order: state.order === 'asc' ? 'desc' : 'asc', page: 1 }
-  return { sort: key, order: 'asc', page: 1 }
+export function nextSort(state: ListState, key: string): Pick<ListState, 'sort' | 'order' | 'page' | 'sortChosen'> {
+  if (state.sort === key) return { sort: key, order: state.order === 'asc' ? 'desc' : 'asc', page: 1, sortChosen: true }
+  return { sort: key, order: 'asc', page: 1, sortChosen: true }
 }

@@ -19,6 +19,7 @@ import { useHistory, useRecordDetail } from '../hooks'
 
 import { DocumentPanel } from './document-preview'
 import { HistoryList } from './history'
+import { DocumentText } from './document-text'
 import { LinkedDocuments } from './linked-documents'
 import { RecordForm } from './record-form'
 import { EnumBadge, RecordValue } from './value'
@@ -298,6 +299,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
       )}
 
       {config.resource === 'documents' && <DocumentPanel record={shown} onReplace={detail.replace} />}
+      {config.resource === 'documents' && shown.state === 'ready' && <DocumentText record={shown} />}
 
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(300px, 1fr)' }} gap="5" alignItems="start">
         <Card title={editing ? `Edit ${config.one}` : 'Details'}>

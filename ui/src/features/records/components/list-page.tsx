@@ -8,7 +8,6 @@ import { PageLoader } from '@/components/page-loader'
 import { useOptions } from '@/hooks/use-options'
 import { errorMessage } from '@/lib/api'
 import { userAtom } from '@/lib/auth'
-import { formatNumber } from '@/lib/format'
 import { canCreate } from '@/lib/permissions'
 import type { Resource } from '@/lib/records'
 
@@ -17,7 +16,11 @@ import { useLiveRows, useRecordList } from '../hooks'
 import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
 
 import { UploadDocumentsButton } from './document-upload'
+import { ExportMenu } from './export-menu'
+import { ImportButton } from './import-dialog'
 import { ListToolbar } from './list-toolbar'
+import { totalText } from '../text'
+
 import { Pagination } from './pagination'
 import { RecordTable } from './record-table'
 
@@ -33,8 +36,14 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
   // Stable between pushes, so the memoised rows (record-table.tsx) skip unchanged ones.
   const columns = useMemo(() => visibleColumns(state, config), [state, config])
   const total = list.page?.total ?? 0
+  const exact = list.page?.totalIsExact !== false
   // A page past the end (records were deleted meanwhile): go to the last one.
-  const pages = Math.max(1, Math.ceil(total / state.perPage))
+  const pages = exact ? Math.max(1, Math.ceil(total / state.perPage)) : Number.MAX_SAFE_INTEGER
+  const page = Math.min(state.page, pages)
+  const next = list.page?.nextCursor ?? null
+  const prev = list.page?.prevCursor ?? null
+  // A search without a chosen column is ordered by relevance: no column shows as the sort.
+  const shownState = useMemo(() => (state.q.trim() && !state.sortChosen ? { ...state, sort: '' } : state), [state])
   return (
     <Stack gap="4">
       {list.status === 'error' && (
@@ -53,22 +62,28 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
         config={config}
         columns={columns}
         rows={rows}
-        state={state}
+        state={shownState}
         options={options}
         loading={list.status === 'loading'}
         onSort={(key) => update(nextSort(state, key))}
       />
       {list.page && (
         <Pagination
-          page={Math.min(state.page, pages)}
+          page={page}
           perPage={state.perPage}
           total={total}
-          onPage={(page) => update({ page })}
+          totalIsExact={exact}
+          shown={list.page.items.length}
+          hasNext={next !== null}
+          hasPrev={page > 1}
+          onPage={(p) => update({ page: p })}
+          onNext={() => next && update({ page: page + 1, cursor: next })}
+          onPrev={() => update(page <= 2 || !prev ? { page: page - 1 } : { page: page - 1, cursor: prev })}
           onPerPage={(perPage) => update({ perPage, page: 1 })}
         />
       )}
       <Text fontSize="xs" color="fg.subtle" aria-live="polite" data-testid="list-total">
-        {list.page ? `${formatNumber(total)} ${total === 1 ? config.one : config.title.toLowerCase()}` : ''}
+        {list.page ? `${totalText(total, exact)} ${total === 1 && exact ? config.one : config.title.toLowerCase()}` : ''}
         {list.refreshing && list.page ? ' · updating…' : ''}
       </Text>
     </Stack>
@@ -83,7 +98,8 @@ export default function RecordListPage({ resource }: { resource: Resource }) {
   const state = useMemo(() => parseListState(search, config), [search, config])
   const update = useCallback(
     (patch: Partial<ListState>) => {
-      setSearch(serializeListState({ ...parseListState(search, config), ...patch }, config), {
+      // Any change but a cursor move starts from an offset again (a cursor belongs to one query).
+      setSearch(serializeListState({ ...parseListState(search, config), cursor: null, ...patch }, config), {
         replace: patch.q !== undefined && Object.keys(patch).length <= 2,
       })
     },
@@ -91,6 +107,7 @@ export default function RecordListPage({ resource }: { resource: Resource }) {
   )
   const board = state.view === 'board'
   const role = user.role[0]
+  const exportParams = useMemo(() => toApiParams(state, config, user.data?.id), [state, config, user.data?.id])
 
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} data-testid={`list-page-${resource}`}>
@@ -110,6 +127,8 @@ export default function RecordListPage({ resource }: { resource: Resource }) {
                 </IconButton>
               </ButtonGroup>
             )}
+            <ExportMenu resource={resource} params={exportParams} />
+            <ImportButton config={config} />
             {resource === 'documents' && <UploadDocumentsButton variant="solid" />}
             {canCreate(role, resource) && (
               <Button asChild size="sm" colorPalette="brand">

@@ -9,6 +9,9 @@ import type { ColumnDef, ResourceConfig } from '../config'
 import type { LiveRow } from '../hooks'
 import type { ListState } from '../list-state'
 
+import { toParts } from '../text'
+
+import { Snippet } from './text-parts'
 import { RecordValue } from './value'
 
 function SortHeader({ column, state, onSort }: { column: ColumnDef; state: ListState; onSort: (key: string) => void }) {
@@ -68,7 +71,9 @@ const RecordRow = memo(function RecordRow({
 }) {
   const { record, deleted, flash } = row
   const href = `${config.path}/${record.id}`
+  const snippet = toParts(record.snippet)
   return (
+    <>
     <Table.Row
       cursor={deleted ? 'default' : 'pointer'}
       opacity={deleted ? 0.5 : 1}
@@ -114,6 +119,14 @@ const RecordRow = memo(function RecordRow({
         </Table.Cell>
       ))}
     </Table.Row>
+    {snippet && (
+      <Table.Row borderTopWidth="0" data-testid={`snippet-row-${record.id}`}>
+        <Table.Cell colSpan={columns.length} pt="0" pb="2" maxW="0">
+          <Snippet parts={snippet} testId={`snippet-${record.id}`} />
+        </Table.Cell>
+      </Table.Row>
+    )}
+    </>
   )
 })
 
