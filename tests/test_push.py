@@ -264,3 +264,42 @@ def test_a_long_notification_still_fits_one_push_message() -> None:
     )
     assert len(encrypted) <= 4096  # RFC 8030: what every push service must accept
     assert payload.tag_for(None, 9) == "notification-9" and len(payload.topic_for("assets-7")) <= 32
+
+
+async def test_notifications_whose_delivery_was_never_planned_are_found_or_expire(
+    push_api: tuple[Starlette, httpx.AsyncClient],
+) -> None:
+    """The workers' sweep (worker/__main__.py) plans what an enqueue lost to a Redis outage left pending."""
+    from datetime import timedelta
+
+    from sqlmodel import col, select
+
+    from app.services.push import delivery
+    from schemas.base import utcnow
+    from schemas.chat import Notification
+
+    app, _ = push_api
+    tech = await _person(push_api)
+    portal = app.state.portal
+    now = utcnow()
+    ages = {"fresh": timedelta(seconds=1), "lost": timedelta(minutes=5), "stale": timedelta(hours=3)}
+    async with portal.db.session() as session:
+        rows = {
+            name: Notification(
+                user_id=tech.user_id, kind="asset.assigned", title=name, message="m", created_at=now - age
+            )
+            for name, age in ages.items()
+        }
+        session.add_all(rows.values())
+        await session.commit()
+        ids = {name: row.id for name, row in rows.items()}
+        found = await delivery.pending(session, portal.settings)
+        assert ids["lost"] in found and ids["fresh"] not in found and ids["stale"] not in found
+        states = dict(
+            (
+                await session.exec(
+                    select(Notification.title, Notification.delivery).where(col(Notification.id).in_(ids.values()))
+                )
+            ).all()
+        )
+    assert states == {"fresh": "pending", "lost": "pending", "stale": "expired"}  # too old to push: never
