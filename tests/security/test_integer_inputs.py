@@ -46,6 +46,7 @@ INTEGER_QUERIES: dict[str, list[str]] = {
     **{f"/{name}": [*LIST_PARAMETERS, *(to_camel(c) for c in spec.id_filters)] for name, spec in RESOURCES.items()},
     "/api/chat/get-chat": ["contactId", "userId", "before"],
     "/api/chat/messages": ["after"],
+    "/documents/{id}/text": ["offset", "limit"],
 }
 ID_LISTS = {to_camel(c) for spec in RESOURCES.values() for c in spec.id_filters}
 READERS = re.compile(r"query_(?:int|ids)\(\s*[\w.]+,\s*\"(\w+)\"")
