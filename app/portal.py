@@ -8,6 +8,7 @@ import redis.asyncio as aioredis
 from starlette.requests import Request
 
 from app.auth.keys import load_signing_key
+from app.auth.oidc import CompanySignIn
 from app.auth.service import AuthService, Principal
 from app.auth.tokens import TokenService
 from app.db import Database
@@ -35,6 +36,7 @@ class Portal:
     limits: RateLimits
     deliveries: DeliveryQueue  # notifications on to devices and e-mail (RQ, its own synchronous connection)
     notifier: Notifier
+    oidc: CompanySignIn | None = None  # company sign-in, when OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET are set
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
@@ -48,6 +50,7 @@ class Portal:
         presence.events = ServerSink(realtime.server)
         auth.announce_end = realtime.announce_session_end
         deliveries = DeliveryQueue.from_url(redis_url, settings)
+        oidc = CompanySignIn(settings=settings, redis=redis, db=db, auth=auth) if settings.oidc_enabled else None
         return cls(
             settings=settings,
             db=db,
@@ -60,6 +63,7 @@ class Portal:
             limits=RateLimits(settings, redis),
             deliveries=deliveries,
             notifier=Notifier(settings, deliveries),
+            oidc=oidc,
         )
 
     async def close(self) -> None:

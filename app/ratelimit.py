@@ -56,6 +56,8 @@ RULES: dict[str, Rule] = {
 #: The calls each rule guards; /openapi.json documents their 429 from here.
 LIMITED_CALLS: dict[tuple[str, str], str] = {
     ("POST", "/auth/sign-in"): "sign-in",
+    ("GET", "/auth/oidc/start"): "sign-in",
+    ("POST", "/auth/oidc/exchange"): "sign-in",
     ("GET", "/api/auth"): "sign-in",
     ("POST", "/api/auth"): "sign-in",
     ("POST", "/auth/totp/setup"): "sign-in",

@@ -49,6 +49,18 @@ class Settings(BaseSettings):
     challenge_ttl: int = 180
     role_group_prefix: str = "portal-"
 
+    # Company sign-in (OpenID Connect, app/auth/oidc.py): on when issuer, client id and secret are all set.
+    # Only the issuer's own discovery document (and the endpoints it names) is ever fetched.
+    oidc_issuer: str = ""  # https://login.example.com/realms/staff (no trailing /.well-known/...)
+    oidc_client_id: str = ""
+    oidc_client_secret: str = ""
+    oidc_display_name: str = "company sign-in"  # the button reads "Sign in with <this>"
+    oidc_groups_claim: str = "groups"  # the ID token claim listing the user's groups (ROLE_GROUP_PREFIX applies)
+    oidc_scopes: str = "openid profile email"
+    oidc_timeout: float = Field(default=10.0, gt=0, le=60)  # seconds for one request to the provider
+    # everyone: password sign-in for every local account; admins-only: only admins may sign in with a password.
+    local_sign_in: Literal["everyone", "admins-only"] = "everyone"
+
     # Sign-in protection (app/auth/throttle.py): failures counted per client address and name, and per name.
     session_cache_seconds: float = Field(default=60.0, ge=0, le=600)  # app/auth/live_sessions.py; 0: off
     lockout_free_failures: int = Field(default=4, ge=1)  # per address and name: the 5th failure locks 1 s, doubling
@@ -210,6 +222,30 @@ class Settings(BaseSettings):
             parse_prefix(prefix)  # a ValueError names the bad entry
         return value
 
+    @field_validator("oidc_issuer")
+    @classmethod
+    def _valid_issuer(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise ValueError("use the issuer's URL (https://login.example.com/realms/staff), without query or fragment")
+        return value
+
+    @field_validator("oidc_scopes")
+    @classmethod
+    def _valid_scopes(cls, value: str) -> str:
+        if "openid" not in value.split():
+            raise ValueError("the scopes must include openid")
+        return value
+
+    @model_validator(mode="after")
+    def _complete_oidc(self) -> Settings:
+        given = [bool(self.oidc_issuer), bool(self.oidc_client_id), bool(self.oidc_client_secret)]
+        if any(given) and not all(given):
+            raise ValueError("company sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together")
+        if self.oidc_enabled and not self.oidc_groups_claim.strip():
+            raise ValueError("OIDC_GROUPS_CLAIM must name the claim that lists the groups")
+        return self
+
     @model_validator(mode="after")
     def _refuse_unsafe_production(self) -> Settings:
         if self.portal_env != "production":
@@ -229,9 +265,16 @@ class Settings(BaseSettings):
             missing.append("VAPID_SUBJECT (mailto: or https: contact for the push services)")
         if self.effective_email_backend == "smtp" and not (self.smtp_host and self.smtp_from):
             missing.append("SMTP_HOST and SMTP_FROM (or EMAIL_BACKEND=log)")
+        if self.oidc_enabled and not self.oidc_issuer.startswith("https://"):
+            missing.append("OIDC_ISSUER over https")
         if missing:
             raise ValueError("production settings are missing: " + ", ".join(missing))
         return self
+
+    @property
+    def oidc_enabled(self) -> bool:
+        """Company sign-in is offered: issuer, client id and secret are all set."""
+        return bool(self.oidc_issuer and self.oidc_client_id and self.oidc_client_secret)
 
     @property
     def bench_routes_enabled(self) -> bool:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import Field as PydanticField
 from pydantic import StringConstraints
-from sqlalchemy import JSON, Column, ForeignKey, Integer, String
+from sqlalchemy import JSON, Column, ForeignKey, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from schemas.base import ApiInput, ApiModel, UtcDateTime, utcnow
@@ -79,6 +79,21 @@ class AuthChallenge(SQLModel, table=True):
     attempts: int = 0
 
 
+class ExternalIdentity(SQLModel, table=True):
+    """A user of the company's identity provider (OpenID Connect): matched by (issuer, subject) alone,
+    never by e-mail or name, so an account elsewhere cannot take over a local one (app/auth/oidc.py)."""
+
+    __tablename__ = "external_identities"
+    __table_args__ = (UniqueConstraint("issuer", "subject", name="uq_external_identities_issuer_subject"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    issuer: str = Field(max_length=255)
+    subject: str = Field(max_length=255)
+    user_id: int = Field(sa_column=Column(Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    last_sign_in_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
 class SignInThrottle(SQLModel, table=True):
     """Consecutive sign-in failures per username, known or not, for the lockout schedule."""
 
@@ -128,6 +143,11 @@ class ChallengeRequest(ApiInput):
 
 class RefreshRequest(ApiInput):
     refresh_token: str = PydanticField(min_length=1, max_length=200)
+
+
+class OidcExchangeRequest(ApiInput):
+    code: str = PydanticField(min_length=1, max_length=200)  # the one-time code of /login?oidc=...
+    binding: str = PydanticField(min_length=16, max_length=200)  # the browser's value given to /auth/oidc/start
 
 
 class TotpSetupRequest(ApiInput):

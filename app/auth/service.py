@@ -33,6 +33,9 @@ from schemas.users import AuthChallenge, AuthSession, Challenge, RefreshToken, T
 NEW_PASSWORD_REQUIRED = "NEW_PASSWORD_REQUIRED"
 SOFTWARE_TOKEN_MFA = "SOFTWARE_TOKEN_MFA"
 MAX_CHALLENGE_ATTEMPTS = 3
+#: the one-time code that carries a company sign-in (app/auth/oidc.py) to the login page
+EXTERNAL_SIGN_IN = "EXTERNAL_SIGN_IN"
+EXTERNAL_CODE_TTL = 120
 
 WRONG_CREDENTIALS = "Incorrect username or password."
 SESSION_ENDED = "Your session has ended. Sign in again."
@@ -160,8 +163,52 @@ class AuthService:
         user = await self.verify_credentials(login=username, password=password, address=address, now=now)
         if user.state == UserState.DISABLED:
             raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
+        if self.settings.local_sign_in == "admins-only" and Role.ADMIN not in roles_of(user, self.settings):
+            where = (
+                f"Use “Sign in with {self.settings.oidc_display_name}”."
+                if self.settings.oidc_enabled
+                else "Ask an administrator."
+            )
+            raise ApiError(403, f"Password sign-in is for administrators only. {where}")
         async with self.db.session() as session:
             return await self._next_step(session, user, now)
+
+    async def open_external_sign_in(self, user: User, *, binding: str) -> str:
+        """A one-time code for a user an identity provider vouched for (app/auth/oidc.py): good for
+        two minutes, and only together with ``binding``, the value the browser that started kept."""
+        value = secrets.token_urlsafe(32)
+        now = utcnow()
+        async with self.db.session() as session:
+            session.add(
+                AuthChallenge(
+                    id=_digest(f"{value}.{binding}"),
+                    user_id=user.id or 0,
+                    kind=EXTERNAL_SIGN_IN,
+                    created_at=now,
+                    expires_at=now + timedelta(seconds=EXTERNAL_CODE_TTL),
+                )
+            )
+            await session.commit()
+        return value
+
+    async def exchange_external(self, *, code: str, binding: str) -> Tokens:
+        """The portal's tokens for a one-time code of ``open_external_sign_in``: a session like any sign-in."""
+        now = utcnow()
+        async with self.db.session() as session:
+            challenge = await session.get(AuthChallenge, _digest(f"{code}.{binding}"))
+            if (
+                challenge is None
+                or challenge.kind != EXTERNAL_SIGN_IN
+                or challenge.used_at is not None
+                or challenge.expires_at <= now
+            ):
+                raise unauthorized(CHALLENGE_EXPIRED)
+            user = await session.get(User, challenge.user_id)
+            if user is None or user.state == UserState.DISABLED:
+                raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
+            await self._consume(session, challenge, now)
+            await session.refresh(user)
+            return await self._start_session(session, user, now)
 
     async def _next_step(self, session: AsyncSession, user: User, now: datetime) -> Tokens | Challenge:
         if user.state == UserState.FORCE_CHANGE_PASSWORD:
@@ -191,7 +238,12 @@ class AuthService:
         now = utcnow()
         async with self.db.session() as session:
             challenge = await session.get(AuthChallenge, _digest(session_value))
-            if challenge is None or challenge.used_at is not None or challenge.expires_at <= now:
+            if (
+                challenge is None
+                or challenge.kind not in (NEW_PASSWORD_REQUIRED, SOFTWARE_TOKEN_MFA)
+                or challenge.used_at is not None
+                or challenge.expires_at <= now
+            ):
                 raise unauthorized(CHALLENGE_EXPIRED)
             user = await session.get(User, challenge.user_id)
             if user is None or user.state == UserState.DISABLED:

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import logging
+
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from app.errors import invalid
+from app.auth.oidc import FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS, CompanySignIn, OidcRefused, valid_binding
+from app.errors import ApiError, invalid
 from app.http import json_response, read_model
 from app.portal import authenticate, limit, portal_of
 from app.realtime import control
 from app.services import users
-from schemas.users import ChallengeRequest, RefreshRequest, SignInRequest, TotpSetupRequest, TotpVerifyRequest
+from schemas.users import (
+    ChallengeRequest,
+    OidcExchangeRequest,
+    RefreshRequest,
+    SignInRequest,
+    TotpSetupRequest,
+    TotpVerifyRequest,
+)
+
+log = logging.getLogger("portal.auth.oidc")
 
 
 async def sign_in(request: Request) -> Response:
@@ -108,12 +120,79 @@ async def totp_disable(request: Request) -> Response:
     return json_response({"message": "Two-step sign-in is off.", "mfaEnabled": False})
 
 
+def company_sign_in(request: Request) -> CompanySignIn:
+    oidc = portal_of(request).oidc
+    if oidc is None:
+        raise ApiError(404, "Company sign-in is not configured on this portal (OIDC_ISSUER).")
+    return oidc
+
+
+async def oidc_start(request: Request) -> Response:
+    """Company sign-in (OpenID Connect), first step: a redirect to the identity provider.
+
+    Opened by the login page as a page, with ``binding``: 16 to 200 random characters (A-Z a-z 0-9 _ -)
+    the page keeps and later sends to /auth/oidc/exchange. 404 when company sign-in is not configured.
+    """
+    await limit(request, "sign-in")
+    oidc = company_sign_in(request)
+    binding = request.query_params.get("binding")
+    if not valid_binding(binding):
+        raise invalid("Start company sign-in from the login page.", {"binding": "16 to 200 of A-Z a-z 0-9 _ -."})
+    assert binding is not None
+    try:
+        started = await oidc.start(binding)
+    except OidcRefused as refused:
+        log.warning("company sign-in could not start: %s", refused)
+        return RedirectResponse(oidc.login_url(reason=refused.reason), status_code=303)
+    response = RedirectResponse(started.url, status_code=303)
+    response.set_cookie(
+        FLOW_COOKIE,
+        started.flow_id,
+        max_age=FLOW_TTL_SECONDS,
+        path=FLOW_COOKIE_PATH,
+        secure=oidc.redirect_uri.startswith("https://"),
+        httponly=True,
+        samesite="lax",  # sent on the provider's redirect back (a top-level GET), never on cross-site posts
+    )
+    return response
+
+
+async def oidc_callback(request: Request) -> Response:
+    """Company sign-in, the provider's answer: back to the login page with a one-time code, or with
+    ``oidc_error`` (denied, expired, invalid, unavailable, disabled, email-taken)."""
+    oidc = company_sign_in(request)
+    params = {key: value[:4000] for key, value in request.query_params.items()}
+    try:
+        code = await oidc.callback(params, request.cookies.get(FLOW_COOKIE))
+        target = oidc.login_url(code=code)
+    except OidcRefused as refused:
+        log.warning("company sign-in refused: %s", refused)
+        target = oidc.login_url(reason=refused.reason)
+    response = RedirectResponse(target, status_code=303)
+    response.delete_cookie(FLOW_COOKIE, path=FLOW_COOKIE_PATH)
+    return response
+
+
+async def oidc_exchange(request: Request) -> Response:
+    """Company sign-in, last step: body {code, binding} (the login page's) -> the portal's tokens.
+
+    401 when the code is unknown, used, older than two minutes or sent without its binding; 403 for a disabled account.
+    """
+    await limit(request, "sign-in")
+    company_sign_in(request)
+    body = await read_model(request, OidcExchangeRequest)
+    return json_response(await portal_of(request).auth.exchange_external(code=body.code, binding=body.binding))
+
+
 routes = [
     Route("/auth/sign-in", sign_in, methods=["POST"]),
     Route("/auth/challenge", challenge, methods=["POST"]),
     Route("/auth/refresh", refresh, methods=["POST"]),
     Route("/auth/sign-out", sign_out, methods=["POST"]),
     Route("/auth/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),
+    Route("/auth/oidc/start", oidc_start, methods=["GET"]),
+    Route("/auth/oidc/callback", oidc_callback, methods=["GET"]),
+    Route("/auth/oidc/exchange", oidc_exchange, methods=["POST"]),
     Route("/auth/totp/setup", totp_setup, methods=["POST"]),
     Route("/auth/totp/verify", totp_enable, methods=["POST"]),
     Route("/auth/totp/disable", totp_disable, methods=["POST"]),

@@ -40,6 +40,9 @@ PUBLIC_PATHS = frozenset(
         "/auth/sign-in",
         "/auth/challenge",
         "/auth/refresh",
+        "/auth/oidc/start",
+        "/auth/oidc/callback",
+        "/auth/oidc/exchange",
         "/api/auth",
         "/api/auth/access-token",
         "/api/auth/register",
@@ -50,7 +53,7 @@ META_PATHS = frozenset(
 )
 # Public calls that still judge a token or credentials: they refuse with 401.
 CREDENTIAL_PATHS = frozenset(
-    {"/auth/sign-in", "/auth/challenge", "/auth/refresh", "/api/auth/access-token", "/metrics"}
+    {"/auth/sign-in", "/auth/challenge", "/auth/refresh", "/auth/oidc/exchange", "/api/auth/access-token", "/metrics"}
 )
 # Calls that find their item by an id in the query or body (not the path): 404 when there is none.
 LOOKUP_PATHS = frozenset(
@@ -80,12 +83,18 @@ MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
 }
 # Calls that succeed with 202 Accepted: the work goes on in a worker.
 ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
+# Calls that answer a redirect (303, Location) when they succeed: the pages of company sign-in.
+REDIRECTS = frozenset({("GET", "/auth/oidc/start"), ("GET", "/auth/oidc/callback")})
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
 PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("GET", "/metrics"): frozenset({"403"}),
     # 429: locked out (app/auth/throttle.py); 503: too many password checks waiting (app/auth/passwords.py).
     ("POST", "/auth/sign-in"): frozenset({"403", "429", "503"}),
     ("POST", "/auth/challenge"): frozenset({"429", "503"}),
+    # 404: company sign-in is not configured; 403: the account is disabled.
+    ("GET", "/auth/oidc/start"): frozenset({"404"}),
+    ("GET", "/auth/oidc/callback"): frozenset({"404"}),
+    ("POST", "/auth/oidc/exchange"): frozenset({"403", "404"}),
     ("GET", "/api/auth"): frozenset({"403", "429", "503"}),
     ("POST", "/api/auth"): frozenset({"403", "429", "503"}),
     ("POST", "/api/auth/register"): frozenset({"403", "503"}),  # 403: registration is switched off
@@ -231,6 +240,8 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
             "content": {m: {} for m in ((media,) if isinstance(media, str) else media)},
         }
     status = "202" if (method, path) in ACCEPTED else "200"
+    if (method, path) in REDIRECTS:
+        status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
     return {status: success, **{code: ERROR for code in refusals(method, path, route)}}
 
 

@@ -48,14 +48,19 @@ async def create_user(
     username: str,
     email: str,
     display_name: str,
-    role: Role,
+    role: Role | None,
     password: str | None = None,
     must_change_password: bool = True,
     photo_url: str | None = None,
     user_settings: dict[str, Any] | None = None,
     department: Department | None = None,
+    groups: list[str] | None = None,
+    commit: bool = True,
 ) -> tuple[User, str]:
-    """Create a user; answers the user and the (temporary, unless given) password."""
+    """Create a user; answers the user and the (temporary, unless given) password.
+
+    ``groups`` (company sign-in: the provider's) replace the group of ``role``; ``commit`` False only
+    flushes, for a caller that writes more in the same transaction."""
     username = normalize_username(username)
     email = email.strip().lower()
     if not username or not all(c.isalnum() or c in "._-" for c in username):
@@ -72,13 +77,16 @@ async def create_user(
         email=email,
         display_name=display_name.strip() or username,
         photo_url=photo_url,
-        groups=[group_for(role, settings)],
+        groups=groups if groups is not None else ([group_for(role, settings)] if role else []),
         state=UserState.FORCE_CHANGE_PASSWORD if must_change_password else UserState.CONFIRMED,
         password_hash=await run_in_threadpool(hash_password, secret),
         settings=user_settings or {},
         department=department,
     )
     session.add(user)
+    if not commit:
+        await session.flush()
+        return user, secret
     await session.commit()
     await session.refresh(user)
     return user, secret
