@@ -43,6 +43,7 @@ from sqlmodel import col, select
 
 from app.auth.service import AuthService, roles_of
 from app.db import Database
+from app.realtime import control
 from app.services import users
 from app.settings import Settings
 from schemas.base import utcnow
@@ -289,12 +290,16 @@ class CompanySignIn:
                     user.display_name = display_name
                 user.updated_at = now
                 session.add(user)
-                if roles_of(user, self.settings) != before:
+                changed = roles_of(user, self.settings) != before
+                if changed:
                     # Tokens issued earlier carry the old role: those sessions end, as on a role change.
                     await users.revoke_sessions(session, user.id or 0, "role changed")
                 identity.last_sign_in_at = now
                 session.add(identity)
                 await session.commit()
+                if changed:  # every API process forgets them now and closes their sockets
+                    self.auth.live.forget_user(user.id or 0)
+                    await control.announce_end_user(self.redis, user.id or 0)
                 return user
             email = self._email(claims)
             if email is not None:
