@@ -127,7 +127,10 @@ def create_ui_app(settings: Settings | None = None, dist: Path | None = None) ->
     if not (dist / "index.html").exists():
         raise RuntimeError(f"the UI is not built: {dist / 'index.html'} is missing (run ./ops/run)")
     headers = _security_headers(settings.public_api_url) | transport_headers(settings)
-    config = "window.PORTAL_CONFIG = " + json.dumps({"apiBase": settings.public_api_url}) + ";\n"
+    runtime = {"apiBase": settings.public_api_url}
+    if settings.oidc_enabled:  # the login page offers "Sign in with <OIDC_DISPLAY_NAME>"
+        runtime["oidcName"] = settings.oidc_display_name
+    config = "window.PORTAL_CONFIG = " + json.dumps(runtime) + ";\n"
 
     async def config_js(_request: Request) -> Response:
         return Response(config, media_type="text/javascript", headers={"Cache-Control": "no-cache"})

@@ -3,6 +3,8 @@ export interface PortalConfig {
   apiBase: string
   /** Where the navigation's external 'Video Chat' link points (opens in a new tab). */
   videoChatUrl: string
+  /** Company sign-in (OpenID Connect): the provider's name for "Sign in with …"; absent when it is off. */
+  oidcName?: string
 }
 
 declare global {
@@ -24,5 +26,7 @@ export function getConfig(): PortalConfig {
     typeof runtime?.videoChatUrl === 'string' && /^https?:\/\//.test(runtime.videoChatUrl.trim())
       ? runtime.videoChatUrl.trim()
       : DEFAULT_VIDEO_CHAT_URL
-  return { apiBase: apiBase.replace(/\/+$/, ''), videoChatUrl }
+  const oidcName =
+    typeof runtime?.oidcName === 'string' && runtime.oidcName.trim() !== '' ? runtime.oidcName.trim() : undefined
+  return { apiBase: apiBase.replace(/\/+$/, ''), videoChatUrl, oidcName }
 }

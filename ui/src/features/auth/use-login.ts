@@ -10,6 +10,7 @@ import { preloadSignedInCode } from '@/lib/sign-in-preload'
 import { completeNewPassword, fetchMe, signIn, verifyCode, type AuthResult } from './api'
 import { loginStateAtom } from './atoms'
 import type { LoginValues } from './login-rules'
+import { exchangeCompanyCode } from './oidc'
 
 export const NO_ROLE_MESSAGE =
   'This account has no access to the staff portal. Ask an administrator to assign you a role.'
@@ -67,16 +68,38 @@ export function useLogin() {
       }
       await finish(result, remember)
     } catch (error) {
-      setState((s) => ({
-        ...s,
-        success: false,
-        error: errorMessage(error),
-        fieldErrors: error instanceof ApiError ? error.errors : {},
-      }))
+      fail(error)
     } finally {
       setPending(false)
     }
   }
 
-  return { state, pending, submit, restart: reset }
+  function fail(error: unknown) {
+    setState((s) => ({
+      ...s,
+      success: false,
+      error: errorMessage(error),
+      fieldErrors: error instanceof ApiError ? error.errors : {},
+    }))
+  }
+
+  /** Back from company sign-in with a one-time code: the portal's tokens, then as any sign-in. */
+  async function completeCompanySignIn(code: string) {
+    setPending(true)
+    preloadSignedInCode()
+    try {
+      const { result, remember } = await exchangeCompanyCode(code)
+      await finish(result, remember)
+    } catch (error) {
+      fail(error)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  function showError(message: string) {
+    setState((s) => ({ ...s, success: false, error: message, fieldErrors: {} }))
+  }
+
+  return { state, pending, submit, restart: reset, completeCompanySignIn, showError }
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { Alert, Button, Heading, Separator, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
 import { LightCheckbox } from '@/components/ui/light-checkbox'
 import { LightField } from '@/components/ui/light-field'
+import { getConfig } from '@/lib/config'
 
 import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
+import { companySignInUrl, takeCompanyReturn } from '../oidc'
 import { useLogin } from '../use-login'
 
 const emptyValues: LoginValues = { username: '', password: '', newPassword: '', code: '' }
@@ -25,11 +27,23 @@ function StepHeading({ overline, title, text }: { overline: string; title: strin
 }
 
 export function LoginForm() {
-  const { state, pending, submit, restart } = useLogin()
+  const { state, pending, submit, restart, completeCompanySignIn, showError } = useLogin()
   const [values, setValues] = useState<LoginValues>(emptyValues)
   const [remember, setRemember] = useState(true)
   const { step, fieldErrors } = state
   const enabled = isLoginEnabled(step, values)
+  const companyName = getConfig().oidcName
+  const companyReturn = useRef(takeCompanyReturn())
+
+  // Back from company sign-in: exchange its one-time code, or say why it was refused.
+  useEffect(() => {
+    const back = companyReturn.current
+    companyReturn.current = null
+    if (back?.kind === 'code') void completeCompanySignIn(back.code)
+    else if (back?.kind === 'error') showError(back.message)
+    // once, on the first render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const set = (field: keyof LoginValues) => (event: { currentTarget: HTMLInputElement }) => {
     const value = event.currentTarget.value
@@ -204,6 +218,27 @@ export function LoginForm() {
           )}
         </Stack>
       </form>
+
+      {step === 'credentials' && companyName && (
+        <Stack gap="4">
+          <Stack direction="row" align="center" gap="3" color="fg.subtle" fontSize="sm">
+            <Separator flex="1" />
+            <Text>or</Text>
+            <Separator flex="1" />
+          </Stack>
+          <Button
+            type="button"
+            size="lg"
+            variant="outline"
+            colorPalette="brand"
+            disabled={pending}
+            onClick={() => window.location.assign(companySignInUrl(remember))}
+            data-testid="login-company"
+          >
+            Sign in with {companyName}
+          </Button>
+        </Stack>
+      )}
 
       {state.error && (
         <Alert.Root status="error" variant="subtle" borderRadius="md" role="alert" data-testid="login-error">
