@@ -65,6 +65,18 @@ ensure_bench_node() {
   fi
 }
 
+# The OpenID Connect provider of the company sign-in browser test (tests/oidc_provider: oidc-provider).
+ensure_test_oidc_provider() {
+  local dir="$ROOT/tests/oidc_provider"
+  mkdir -p "$STAMPS"
+  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
+  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$STAMPS/oidc-provider-npm" 2>/dev/null)" != "$want" ]; then
+    log "installing the test OpenID Connect provider's npm packages"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$STAMPS/oidc-provider-npm"
+  fi
+}
+
 build_ui() {
   local dist="$ROOT/ui/dist/index.html"
   if [ ! -f "$dist" ] || [ -n "$(find "$ROOT/ui/src" "$ROOT/ui/index.html" "$ROOT/ui/package.json" "$ROOT/ui/vite.config.ts" "$ROOT/ui/precompress.ts" "$ROOT/ui/public" -newer "$dist" -print -quit 2>/dev/null)" ]; then

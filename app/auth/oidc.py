@@ -203,6 +203,8 @@ class CompanySignIn:
         flow = await self._take_flow(flow_id)
         if not hmac.compare_digest(params.get("state", "").encode(), flow["state"].encode()):
             raise OidcRefused("expired", "the state does not match this browser's sign-in")
+        if "iss" in params and params["iss"].rstrip("/") != self.issuer:  # RFC 9207: the answer names its issuer
+            raise OidcRefused("invalid", f"the answer comes from issuer {params['iss'][:200]!r}")
         if "error" in params:
             error = params.get("error", "")[:100]
             reason = "denied" if error in ("access_denied", "login_required", "consent_required") else "invalid"
