@@ -35,6 +35,8 @@ from app.settings import Settings
 from schemas.options import Role
 from tests.support import PASSWORD, create_account, make_settings, running_app, unique
 
+pytestmark = pytest.mark.db  # users, identities and one-time codes: on PostgreSQL too
+
 ISSUER = "https://idp.test/realms/staff"
 CLIENT_ID = "staff-portal"
 CLIENT_SECRET = "client-secret-for-tests"
