@@ -5,6 +5,7 @@ and the runtime config revalidated on every visit."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from collections.abc import AsyncIterator
 
@@ -90,6 +91,25 @@ async def test_the_runtime_config_is_revalidated(ui: httpx.AsyncClient) -> None:
     response = await ui.get("/config.js", headers={"Accept-Encoding": CHROMIUM})
     assert response.headers["cache-control"] == "no-cache"
     assert response.text.startswith("window.PORTAL_CONFIG = ")
+
+
+async def test_the_runtime_config_names_the_company_sign_in_only_when_it_is_on(settings: Settings) -> None:
+    async def read(app_settings: Settings) -> dict[str, object]:
+        app = create_ui_app(app_settings, dist=DIST)
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://ui.test") as client:
+            text = (await client.get("/config.js")).text
+        return dict(json.loads(text.removeprefix("window.PORTAL_CONFIG = ").rstrip().rstrip(";")))
+
+    assert "oidcName" not in await read(settings)
+    sso = settings.model_copy(
+        update={
+            "oidc_issuer": "https://sso.example.com/realms/staff",
+            "oidc_client_id": "staff-portal",
+            "oidc_client_secret": "secret",
+            "oidc_display_name": "Example SSO",
+        }
+    )
+    assert (await read(sso))["oidcName"] == "Example SSO"
 
 
 async def test_a_revalidated_variant_answers_not_modified(ui: httpx.AsyncClient) -> None:
