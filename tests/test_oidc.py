@@ -50,6 +50,7 @@ class FakeProvider:
     key: RSAKey = field(default_factory=lambda: RSAKey.generate_key(2048, parameters={"kid": "idp-1"}))
     codes: dict[str, tuple[str, str]] = field(default_factory=dict)  # code -> (code_challenge, id_token)
     token_requests: int = 0
+    discoveries: int = 0
 
     def sign(self, claims: dict[str, Any], *, key: Any = None, alg: str = "RS256", kid: str = "idp-1") -> str:
         return jwt.encode({"alg": alg, "kid": kid}, claims, key or self.key, algorithms=[alg])
@@ -62,6 +63,7 @@ class FakeProvider:
 
     def app(self) -> Starlette:
         async def discovery(_request: Request) -> Response:
+            self.discoveries += 1
             return JSONResponse(
                 {
                     "issuer": ISSUER,
@@ -431,6 +433,19 @@ async def test_start_needs_a_binding_and_company_sign_in_configured(
     off = await client.get("/auth/oidc/start", params={"binding": uuid.uuid4().hex})
     assert off.status_code == 404 and "not configured" in off.json()["message"]
     assert (await client.post("/auth/oidc/exchange", json={"code": "x", "binding": "y" * 20})).status_code == 404
+
+
+async def test_discovery_is_read_once_then_again_after_a_day(
+    oidc_api: tuple[Starlette, httpx.AsyncClient], provider: FakeProvider
+) -> None:
+    app, sso = oidc_api
+    await start(sso)
+    read = provider.discoveries
+    await start(sso)
+    assert provider.discoveries == read
+    app.state.portal.oidc.client.server_metadata["_loaded_at"] -= 25 * 3600
+    await start(sso)
+    assert provider.discoveries == read + 1
 
 
 def test_groups_and_usernames() -> None:

@@ -57,6 +57,7 @@ FLOW_COOKIE_PATH = "/auth/oidc"
 FLOW_TTL_SECONDS = 600  # from the login page to the provider and back
 LEEWAY_SECONDS = 60  # clock difference tolerated on exp and iat
 MAX_TOKEN_AGE_SECONDS = 600  # an ID token issued longer ago than this is refused, whatever its exp
+METADATA_MAX_AGE_SECONDS = 24 * 3600  # discovery document and JWKS are read again after a day
 MAX_GROUPS_READ = 1000  # of the groups claim; the rest are not looked at
 MAX_GROUPS_KEPT = 20  # portal groups (ROLE_GROUP_PREFIX) stored on the user
 # Only asymmetric signatures: "none" and HMAC (keyed with the client secret) are never accepted.
@@ -158,6 +159,11 @@ class CompanySignIn:
     # --- the provider's metadata ----------------------------------------------------------------
 
     async def _metadata(self) -> dict[str, Any]:
+        cached = self.client.server_metadata
+        if time.time() - cached.get("_loaded_at", time.time()) > METADATA_MAX_AGE_SECONDS:
+            # Read discovery and keys again now and then: a provider may move an endpoint or retire a key.
+            cached.pop("_loaded_at", None)
+            cached.pop("jwks", None)
         try:
             metadata: dict[str, Any] = await self.client.load_server_metadata()
         except (httpx2.HTTPError, ValueError) as exc:
