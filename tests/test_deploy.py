@@ -140,6 +140,17 @@ def test_the_web_image_refuses_a_malformed_api_address(tmp_path: Path, address: 
     assert not (tmp_path / "ui-server.conf").exists()
 
 
+def test_the_web_image_names_the_company_sign_in_when_configured(tmp_path: Path) -> None:
+    assert render(tmp_path, PUBLIC_API_URL=API).returncode == 0
+    assert '{"apiBase": "' + API + '"};' in (tmp_path / "ui-server.conf").read_text()
+    issuer = "https://sso.example.com/realms/staff"
+    assert render(tmp_path, PUBLIC_API_URL=API, OIDC_ISSUER=issuer, OIDC_DISPLAY_NAME="Example SSO").returncode == 0
+    assert '{"apiBase": "' + API + '", "oidcName": "Example SSO"};' in (tmp_path / "ui-server.conf").read_text()
+    for name in ('Evil"};alert(1);//', "A & B", "x" * 61):
+        done = render(tmp_path / "bad", PUBLIC_API_URL=API, OIDC_ISSUER=issuer, OIDC_DISPLAY_NAME=name)
+        assert done.returncode != 0 and "OIDC_DISPLAY_NAME" in done.stderr
+
+
 def test_hsts_only_in_production(tmp_path: Path) -> None:
     assert render(tmp_path, PUBLIC_API_URL=API, PORTAL_ENV="development").returncode == 0
     assert "Strict-Transport-Security" not in (tmp_path / "ui-headers.conf").read_text()

@@ -19,6 +19,18 @@ fi
 case "$PORT" in *[!0-9]* | '') echo "UI_PORT must be a port number" >&2; exit 1 ;; esac
 case "$HSTS_SECONDS" in *[!0-9]* | '') echo "HSTS_MAX_AGE must be a number of seconds" >&2; exit 1 ;; esac
 
+# Company sign-in (OpenID Connect): with OIDC_ISSUER set, /config.js names the provider for the login
+# page's "Sign in with ..." button (the API checks the rest of the OIDC_* settings).
+oidc_name=""
+if [ -n "${OIDC_ISSUER:-}" ]; then
+  name="${OIDC_DISPLAY_NAME:-company sign-in}"
+  if ! printf '%s' "$name" | grep -Eq '^[A-Za-z0-9 ._()-]{1,60}$'; then
+    echo "OIDC_DISPLAY_NAME may use letters, digits, spaces and . _ ( ) - (at most 60): $name" >&2
+    exit 1
+  fi
+  oidc_name=", \"oidcName\": \"$name\""
+fi
+
 api_origin="$(printf '%s' "$PUBLIC_API_URL" | sed -E 's#^(https?://[^/]+).*#\1#')"
 ws_origin="$(printf '%s' "$api_origin" | sed -E 's#^http#ws#')"
 hsts=""
@@ -28,7 +40,7 @@ if [ "${PORTAL_ENV:-production}" = production ] && [ "$HSTS_SECONDS" != 0 ]; the
 fi
 
 mkdir -p "$OUT"
-sed -e "s|@PORT@|$PORT|g" -e "s|@ROOT@|$ROOT|g" -e "s|@PUBLIC_API_URL@|$PUBLIC_API_URL|g" \
+sed -e "s|@PORT@|$PORT|g" -e "s|@ROOT@|$ROOT|g" -e "s|@PUBLIC_API_URL@|$PUBLIC_API_URL|g" -e "s|@OIDC_NAME@|$oidc_name|g" \
   -e "s|include /etc/nginx/portal/|include $OUT/|g" \
   "$TEMPLATES/server.conf.template" > "$OUT/ui-server.conf"
 sed -e "s|@API_ORIGIN@|$api_origin|g" -e "s|@WS_ORIGIN@|$ws_origin|g" -e "s|@HSTS@|$hsts|g" \
