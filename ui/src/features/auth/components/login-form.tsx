@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, Separator, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
@@ -222,9 +222,9 @@ export function LoginForm() {
       {step === 'credentials' && companyName && (
         <Stack gap="4">
           <Stack direction="row" align="center" gap="3" color="fg.subtle" fontSize="sm">
-            <Separator flex="1" />
+            <Box flex="1" h="1px" bg="border" />
             <Text>or</Text>
-            <Separator flex="1" />
+            <Box flex="1" h="1px" bg="border" />
           </Stack>
           <Button
             type="button"
