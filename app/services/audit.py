@@ -171,7 +171,8 @@ def _entry_of_audit(row: AuditEvent, names: Mapping[int, User]) -> dict[str, Any
     }
 
 
-RECORD_WORDS = {"created": "created", "updated": "updated", "deleted": "deleted"}
+RESOURCE_WORDS = {"assets": "Asset", "documents": "Document", "leads": "Opportunity"}
+RECORD_WORDS = {"create": "created", "update": "updated", "delete": "deleted"}
 
 
 @dataclass(frozen=True)
@@ -238,18 +239,18 @@ def _merged() -> Any:
         sa.cast(sa.null(), sa.Integer()).label("record_id"),
     )
     changes = select(  # type: ignore[call-overload]
-        col(RecordChange.at),
-        sa.literal("record"),
-        col(RecordChange.id),
-        sa.literal("record.") + col(RecordChange.action),
-        col(RecordChange.actor_id),
-        sa.cast(sa.null(), sa.String(64)),
-        sa.cast(sa.null(), sa.Integer()),
-        sa.cast(sa.null(), sa.String(64)),
-        sa.cast(sa.null(), sa.String(64)),
-        sa.cast(sa.null(), sa.String(300)),
-        col(RecordChange.resource),
-        col(RecordChange.record_id),
+        col(RecordChange.at).label("at"),
+        sa.literal("record").label("src"),
+        col(RecordChange.id).label("id"),
+        (sa.literal("record.") + col(RecordChange.action)).label("kind"),
+        col(RecordChange.actor_id).label("actor_id"),
+        sa.cast(sa.null(), sa.String(64)).label("actor_label"),
+        sa.cast(sa.null(), sa.Integer()).label("target_user_id"),
+        sa.cast(sa.null(), sa.String(64)).label("target_label"),
+        sa.cast(sa.null(), sa.String(64)).label("ip"),
+        sa.cast(sa.null(), sa.String(300)).label("user_agent"),
+        col(RecordChange.resource).label("resource"),
+        col(RecordChange.record_id).label("record_id"),
     )
     return audit, changes
 
@@ -337,7 +338,7 @@ async def _entries(session: AsyncSession, rows: list[Any]) -> list[dict[str, Any
                 "source": "record",
                 "at": r.at.isoformat(),
                 "kind": r.kind,
-                "label": f"{r.resource[:-1].capitalize() if r.resource else 'Record'} {action}",
+                "label": f"{RESOURCE_WORDS.get(r.resource, 'Record')} {RECORD_WORDS.get(action, action)}",
                 "actor": _who(r.actor_id, None, names),
                 "target": None,
                 "ip": None,
