@@ -111,7 +111,7 @@ async def _rows(session: AsyncSession, portal: Portal, found: list[User]) -> lis
                 "status": _status(user),
                 "lockedUntil": lock.isoformat() if lock else None,
                 "mfaEnabled": user.totp_enabled,
-                "lastSignInAt": last[user.id].isoformat() if last.get(user.id) else None,
+                "lastSignInAt": last[user.id or 0].isoformat() if last.get(user.id or 0) else None,
                 "pushDevices": devices.get(user.id or 0, 0),
                 "department": user.department.value if user.department else None,
                 "createdAt": user.created_at.isoformat(),
@@ -186,7 +186,7 @@ async def users_collection(request: Request) -> Response:
         group = users.group_for(Role(role), portal.settings)
         conditions.append(func.lower(sa.cast(col(User.groups), sa.String)).like(f'%"{group.lower()}"%'))
     column = col(SORTS[sort])
-    ordering = [column.desc() if order == "desc" else column.asc(), col(User.id).asc()]
+    ordering: list[Any] = [column.desc() if order == "desc" else column.asc(), col(User.id).asc()]
     async with portal.db.reader() as session:
         total = (await session.exec(select(func.count()).select_from(User).where(*conditions))).one()
         found = list(

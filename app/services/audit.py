@@ -420,7 +420,7 @@ async def prune(session: AsyncSession, *, days: int, now: datetime | None = None
     removed = 0
     for _ in range(MAX_PRUNE_BATCHES):
         oldest = select(AuditEvent.id).where(col(AuditEvent.at) < cutoff).limit(PRUNE_BATCH)
-        result = await session.exec(sa.delete(AuditEvent).where(col(AuditEvent.id).in_(oldest.scalar_subquery())))  # type: ignore[call-overload]
+        result = await session.exec(sa.delete(AuditEvent).where(col(AuditEvent.id).in_(oldest.scalar_subquery())))
         await session.commit()
         removed += int(result.rowcount or 0)
         if (result.rowcount or 0) < PRUNE_BATCH:
