@@ -53,7 +53,7 @@ const SORTABLE: { key: string; label: string }[] = [
 
 function Select({ value, onChange, label, options, testId }: { value: string; onChange: (v: string) => void; label: string; options: { value: string; label: string }[]; testId: string }) {
   return (
-    <NativeSelect.Root size="sm" w="auto">
+    <NativeSelect.Root size="sm" w="auto" minW="32">
       <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} aria-label={label} data-testid={testId}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
