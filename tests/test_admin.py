@@ -498,3 +498,27 @@ async def test_the_console_calls_are_described(client: httpx.AsyncClient) -> Non
         ("/me/photo", "post"),
     ]:
         assert method in paths[path], (path, method)
+
+
+async def test_ending_one_session_closes_its_socket_on_the_other_process(
+    cluster: Cluster, app: Starlette, connect: Any
+) -> None:
+    admin, account = await create_account(app, Role.ADMIN), await create_account(app, Role.TECHNICIAN)
+    ended, kept = (
+        await tokens_for(cluster.urls[0], account.username),
+        await tokens_for(cluster.urls[0], account.username),
+    )
+    doomed = await connect(cluster.urls[1], ended["accessToken"])
+    other = await connect(cluster.urls[1], kept["accessToken"])
+    admin_tokens = await tokens_for(cluster.urls[0], admin.username)
+    headers = {"Authorization": f"Bearer {admin_tokens['accessToken']}"}
+    async with httpx.AsyncClient(base_url=cluster.urls[0], headers=headers) as http:
+        sessions = (await http.get(f"/admin/users/{account.user_id}/sessions")).json()["items"]
+        assert len(sessions) == 2
+        # The newest first: the second sign-in is the one kept.
+        answer = await http.delete(f"/admin/users/{account.user_id}/sessions/{sessions[1]['id']}")
+        assert answer.status_code == 200, answer.text
+    await asyncio.wait_for(doomed.disconnected.wait(), 3)
+    assert doomed.sessions and doomed.sessions[0]["reason"] == "revoked"
+    await asyncio.sleep(0.3)
+    assert other.client.connected and not other.disconnected.is_set()
