@@ -226,6 +226,7 @@ async def test_admin_changes_write_one_row_each_and_refusals_none(
         ("PATCH", {"disabled": True}, "user.disabled"),
         ("PATCH", {"disabled": False}, "user.enabled"),
         ("PATCH", {"displayName": "Renamed", "email": f"x-{name}@example.test"}, "user.profile_edited"),
+        ("PATCH", {"department": "Hardware"}, "user.department_changed"),
     ]
     for method, change, kind in steps:
         answer = await client.request(method, f"/admin/users/{user_id}", headers=admin, json=change)
@@ -242,8 +243,11 @@ async def test_admin_changes_write_one_row_each_and_refusals_none(
         "user.disabled",
         "user.enabled",
         "user.profile_edited",
+        "user.department_changed",
         "user.password_reset",
     ]
+    listed = (await client.get("/admin/users", headers=admin, params={"q": name})).json()["items"][0]
+    assert listed["department"] == "Hardware" and listed["displayName"] == "Renamed"
     row = (await _events(app, target=user_id, kind="user.role_changed"))[0]
     assert row.detail["from"] == "contractor" and row.detail["to"] == "manager"
     assert row.actor_id == staff["admin"].user_id and row.ip

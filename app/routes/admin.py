@@ -113,7 +113,7 @@ async def _rows(session: AsyncSession, portal: Portal, found: list[User]) -> lis
                 "mfaEnabled": user.totp_enabled,
                 "lastSignInAt": last[user.id or 0].isoformat() if last.get(user.id or 0) else None,
                 "pushDevices": devices.get(user.id or 0, 0),
-                "department": user.department.value if user.department else None,
+                "department": str(user.department) if user.department else None,
                 "createdAt": user.created_at.isoformat(),
             }
         )

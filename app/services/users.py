@@ -187,7 +187,7 @@ async def set_department(
         "user.department_changed",
         actor=actor,
         target=user,
-        detail={"from": before.value if before else None, "to": department.value if department else None},
+        detail={"from": str(before) if before else None, "to": str(department) if department else None},
     )
     await session.commit()
     return user
