@@ -34,14 +34,26 @@ def migrate(settings: Settings, revision: str = "head") -> None:
     command.upgrade(alembic_config(settings), revision)
 
 
-def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]]) -> None:
+def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]], *, live: bool = False) -> None:
+    """Run ``work`` in one database session; ``live``: the audit entries it writes are pushed to the
+    admins watching the log (through Redis, as the worker's events are)."""
+
     async def runner() -> None:
+        from app.realtime.sink import RedisSink
+        from app.services import audit
+
         db = Database(settings.effective_database_url)
+        sink = RedisSink(resolve_url(settings.redis_url, settings.data_dir)) if live else None
+        db.audit_sink = sink
         try:
             async with db.session() as session:
                 await work(session)
+            await audit.drain()
         finally:
             await db.dispose()
+            manager_redis = getattr(getattr(sink, "_manager", None), "redis", None)
+            if manager_redis is not None:
+                await manager_redis.aclose()
 
     asyncio.run(runner())
 
@@ -130,7 +142,7 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
 
     ends: list[int] = []
     try:
-        _with_session(settings, work)
+        _with_session(settings, work, live=True)
     except ApiError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         raise SystemExit(1) from exc

@@ -80,7 +80,9 @@ async def test_every_admin_call_is_refused_to_the_other_roles_and_to_strangers(
             assert set(route.methods or ()) <= {"GET", "HEAD"}, path
 
 
-async def test_audit_entries_reach_admin_sockets_only(cluster: Cluster, app: Starlette, connect: Any) -> None:
+async def test_audit_entries_reach_admin_sockets_only(
+    cluster: Cluster, app: Starlette, settings: Settings, connect: Any
+) -> None:
     admin = await create_account(app, Role.ADMIN)
     watchers = {}
     for role in (Role.ADMIN, Role.MANAGER, Role.TECHNICIAN, Role.CONTRACTOR):
@@ -100,6 +102,15 @@ async def test_audit_entries_reach_admin_sockets_only(cluster: Cluster, app: Sta
         lambda e: e["entry"]["kind"] == "user.created" and e["entry"]["target"]["username"] == name, "audit"
     )
     assert entry["entry"]["actor"]["username"] == admin.username
+    # The CLI's changes reach the admins live too (through Redis).
+    command = [sys.executable, "-m", "app.cli", "users", "unlock", name]
+    await asyncio.to_thread(
+        subprocess.run, command, cwd=ROOT, env=process_env(settings), check=True, capture_output=True
+    )
+    by_cli = await watchers[Role.ADMIN].wait_for(
+        lambda e: e["entry"]["kind"] == "user.unlocked" and e["entry"]["target"]["username"] == name, "audit"
+    )
+    assert by_cli["entry"]["actor"]["username"] == "cli"
     await asyncio.sleep(0.5)
     for role in (Role.MANAGER, Role.TECHNICIAN, Role.CONTRACTOR):
         assert watchers[role].channels["audit"] == [], role

@@ -127,6 +127,16 @@ def _after_rollback(session: Session, _previous: Any) -> None:
     session.info.pop(_PENDING, None)
 
 
+DRAIN_SECONDS = 3.0
+
+
+async def drain() -> None:
+    """Wait (bounded) for the pushes of committed entries: a short-lived process (the CLI) calls it
+    before it exits, so its entries reach the admins watching the log."""
+    if _tasks:
+        await asyncio.wait(set(_tasks), timeout=DRAIN_SECONDS)
+
+
 async def _push(sink: Any, entries: list[dict[str, Any]]) -> None:
     for entry in entries:
         try:
