@@ -115,3 +115,10 @@ class DocumentProgress(Event):
     message: str
     attempt: int
     uploaded_by_id: int | None
+
+
+class PortalSettingsChanged(Event):
+    """An administrator changed the app-wide settings: every open portal applies them at once."""
+
+    channel: Literal["portal-settings"] = "portal-settings"
+    settings: dict[str, Any]
