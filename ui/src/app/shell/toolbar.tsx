@@ -6,7 +6,7 @@ import { Logo } from '@/components/logo'
 import { chatUnreadTotalAtom } from '@/lib/chat'
 import type { NavItem } from '@/lib/navigation'
 import { realtimeStateAtom } from '@/lib/realtime'
-import { settingsAtom, type ThemeId } from '@/lib/settings'
+import type { ThemeId } from '@/lib/settings'
 
 import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom } from './atoms'
 import { LanguageMenu } from './language-menu'
@@ -60,8 +60,6 @@ export function Toolbar({
   const toggleQuickPanel = useSetAtom(quickPanelOpenAtom)
   const toggleChat = useSetAtom(chatPanelOpenAtom)
   const chatUnread = useAtomValue(chatUnreadTotalAtom)
-  // Large screens reach Team Chat from its strip, unless the side panel is turned off.
-  const stripShown = useAtomValue(settingsAtom).layout.config.rightSidePanel.display
   return (
     <ThemeScope
       theme={theme}
@@ -91,17 +89,36 @@ export function Toolbar({
         <NotificationsMenu />
         <IconButton
           aria-label={chatUnread ? `Team Chat, ${chatUnread} unread` : 'Team Chat'}
-          title="Team Chat"
+          title={chatUnread ? `Team Chat: ${chatUnread} unread` : 'Team Chat'}
           variant="ghost"
           size="sm"
-          hideFrom={stripShown ? 'lg' : undefined}
           position="relative"
           onClick={() => toggleChat((o) => !o)}
           data-testid="chat-panel-toggle"
         >
           <ChatIcon />
           {chatUnread > 0 && (
-            <Box as="span" position="absolute" top="1" insetInlineEnd="1" boxSize="2.5" borderRadius="full" bg="red.solid" data-testid="chat-unread-total" />
+            <Box
+              as="span"
+              position="absolute"
+              top="0"
+              insetInlineEnd="0"
+              minW="4.5"
+              h="4.5"
+              px="1"
+              borderRadius="full"
+              bg="red.solid"
+              color="white"
+              fontSize="2xs"
+              fontWeight="bold"
+              lineHeight="1"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              data-testid="chat-unread-total"
+            >
+              {chatUnread > 99 ? '99+' : chatUnread}
+            </Box>
           )}
         </IconButton>
         <RealtimeDot />
