@@ -25,11 +25,18 @@ async def test_a_stage_sets_its_probability_unless_a_person_chose_one(
     client: httpx.AsyncClient, staff: dict[str, Account]
 ) -> None:
     manager = staff["manager"]
+
+    async def open_leads() -> int:
+        return int((await client.get("/dashboard/summary", headers=manager.headers)).json()["leads"]["open"])
+
+    before = await open_leads()
     body = {"title": "Crane hire", "clientCompany": "Acme", "department": "Hardware", "stage": "qualified"}
     created = await client.post("/leads", json=body, headers=manager.headers)
     assert created.status_code == 201, created.text
     lead = created.json()
     assert (lead["probability"], lead["probabilityManual"]) == (25, False)  # the stage's, not the model's 10
+    # The column came with a plain ALTER TABLE: the leads' counts (and search) triggers are still there.
+    assert await open_leads() == before + 1
 
     lead = await _patch(client, manager, lead, stage="proposal")
     assert (lead["probability"], lead["probabilityManual"]) == (50, False)

@@ -39,13 +39,13 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["updated_by_id"], ["users.id"], ondelete="SET NULL"),
         sa.PrimaryKeyConstraint("key"),
     )
-    with op.batch_alter_table("leads") as batch:
-        batch.add_column(sa.Column("probability_manual", sa.Boolean(), nullable=False, server_default=sa.false()))
+    # A plain ALTER TABLE on both databases: a batch operation would rebuild the table on SQLite and lose
+    # its search and counts triggers.
+    op.add_column("leads", sa.Column("probability_manual", sa.Boolean(), nullable=False, server_default=sa.false()))
     matches = " OR ".join(f"(stage = '{stage}' AND probability = {value})" for stage, value in _DEFAULTS.items())
     op.execute(f"UPDATE leads SET probability_manual = NOT ({matches})")  # noqa: S608 - constants only
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("leads") as batch:
-        batch.drop_column("probability_manual")
+    op.drop_column("leads", "probability_manual")
     op.drop_table("portal_settings")

@@ -89,7 +89,8 @@ export default function MainLayout() {
       <ChatPanel showStrip={settings.layout.config.rightSidePanel.display} theme={settings.theme.navbar} />
       <QuickPanel />
       <SettingsPanel />
-      <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />
+      {/* Small screens open the settings from the toolbar: nothing floats over the content there. */}
+      {large && <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />}
       <Toaster />
       <GlobalDialog />
       <PwaBridge />

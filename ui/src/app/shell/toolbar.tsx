@@ -1,19 +1,20 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
 
-import { ChatIcon, MenuIcon, PanelIcon } from '@/components/icons'
+import { ChatIcon, MenuIcon, PanelIcon, SettingsIcon } from '@/components/icons'
 import { Logo } from '@/components/logo'
 import { chatUnreadTotalAtom } from '@/lib/chat'
 import type { NavItem } from '@/lib/navigation'
 import { realtimeStateAtom } from '@/lib/realtime'
 import type { ThemeId } from '@/lib/settings'
 
-import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom } from './atoms'
+import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom, settingsPanelOpenAtom } from './atoms'
 import { LanguageMenu } from './language-menu'
 import { NotificationsMenu } from './notifications-menu'
 import { NavSearch } from './search'
 import { Shortcuts } from './shortcuts'
 import { ThemeScope } from './theme'
+import { useIsLargeScreen } from './use-media'
 import { UserMenu } from './user-menu'
 
 function RealtimeDot() {
@@ -60,6 +61,8 @@ export function Toolbar({
   const toggleQuickPanel = useSetAtom(quickPanelOpenAtom)
   const toggleChat = useSetAtom(chatPanelOpenAtom)
   const chatUnread = useAtomValue(chatUnreadTotalAtom)
+  const openSettings = useSetAtom(settingsPanelOpenAtom)
+  const large = useIsLargeScreen()
   return (
     <ThemeScope
       theme={theme}
@@ -82,11 +85,19 @@ export function Toolbar({
         <Shortcuts items={items} />
         <Box flex="1" />
         <NavSearch items={items} />
-        <LanguageMenu />
+        {/* Phones: one language today, and the toolbar's room goes to the buttons people use. */}
+        <Box hideBelow="md">
+          <LanguageMenu />
+        </Box>
         <IconButton aria-label="Quick panel" title="Quick panel" variant="ghost" size="sm" onClick={() => toggleQuickPanel((o) => !o)} data-testid="quick-panel-toggle">
           <PanelIcon />
         </IconButton>
         <NotificationsMenu />
+        {!large && (
+          <IconButton aria-label="Settings" title="Settings" variant="ghost" size="sm" onClick={() => openSettings(true)} data-testid="settings-toggle">
+            <SettingsIcon />
+          </IconButton>
+        )}
         <IconButton
           aria-label={chatUnread ? `Team Chat, ${chatUnread} unread` : 'Team Chat'}
           title={chatUnread ? `Team Chat: ${chatUnread} unread` : 'Team Chat'}
