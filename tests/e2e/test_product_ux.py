@@ -72,6 +72,7 @@ async def test_the_product_comes_first_and_an_admin_hides_the_template(browser: 
         await contractor.reload()
         await expect(contractor.get_by_test_id("nav-template-toggle")).to_have_attribute("aria-expanded", "true")
         await expect(contractor.get_by_test_id("nav-item-mail")).to_be_visible()
+        await expect(contractor.get_by_test_id("realtime-status")).to_have_attribute("data-status", "connected")
 
         # The admin hides it for everyone from the settings panel; the contractor's open page follows.
         await admin.get_by_test_id("settings-fab").click()

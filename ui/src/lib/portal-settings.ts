@@ -15,6 +15,15 @@ export const DEFAULT_PORTAL_SETTINGS: PortalSettings = { templateHidden: false }
 
 export const portalSettingsAtom = atom<PortalSettings>(DEFAULT_PORTAL_SETTINGS)
 
+/** Counts the pushes received: an answer to a load started before the latest push is older news. */
+const pushesAtom = atom(0)
+
+/** Write-only: the `portal-settings` push (an admin changed them just now). */
+export const receivePortalSettingsAtom = atom(null, (get, set, settings: PortalSettings) => {
+  set(pushesAtom, get(pushesAtom) + 1)
+  set(portalSettingsAtom, settings)
+})
+
 /** The settings in an answer or a push (`{templateHidden}` or `{settings: {templateHidden}}`); null when malformed. */
 export function toPortalSettings(payload: unknown): PortalSettings | null {
   if (typeof payload !== 'object' || payload === null) return null
@@ -25,10 +34,12 @@ export function toPortalSettings(payload: unknown): PortalSettings | null {
 }
 
 /** Loads the settings in force (a failure keeps what is shown: the defaults, or the last known). */
-export const loadPortalSettingsAtom = atom(null, async (_get, set) => {
+export const loadPortalSettingsAtom = atom(null, async (get, set) => {
+  const pushes = get(pushesAtom)
   try {
     const settings = toPortalSettings(await api.get<unknown>('/portal-settings'))
-    if (settings) set(portalSettingsAtom, settings)
+    // A push that arrived while the answer travelled is newer than it: keep the push's.
+    if (settings && get(pushesAtom) === pushes) set(portalSettingsAtom, settings)
   } catch {
     // Kept as they are; the next reconnect loads them again.
   }

@@ -18,7 +18,7 @@ import { getConfig } from './config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
 import { watchIdle } from './idle'
 import { receiveNotificationAtom, resetNotificationsAtom, toNotificationPush } from './notifications'
-import { portalSettingsAtom, toPortalSettings } from './portal-settings'
+import { receivePortalSettingsAtom, toPortalSettings } from './portal-settings'
 import { receiveQuickPanelPushAtom, resetQuickPanelAtom, toQuickPanelPush } from './quick-panel'
 import { receiveRecordBatchAtom, toRecordBatch } from './record-batches'
 import {
@@ -157,7 +157,7 @@ export function dispatchPush(store: Store, channel: PushChannel, payload: unknow
     }
     case 'portal-settings': {
       const settings = toPortalSettings(payload)
-      if (settings) store.set(portalSettingsAtom, settings)
+      if (settings) store.set(receivePortalSettingsAtom, settings)
       return
     }
     default:
