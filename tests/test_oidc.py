@@ -25,6 +25,7 @@ import pytest
 from joserfc import jwt
 from joserfc.jwk import KeySet, OctKey, RSAKey
 from pydantic import ValidationError
+from sqlmodel import col, select
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -32,6 +33,7 @@ from starlette.routing import Route
 
 from app.auth.oidc import FLOW_COOKIE, CompanySignIn, portal_groups, username_base
 from app.settings import Settings
+from schemas.audit import AuditEvent
 from schemas.options import Role
 from tests.support import PASSWORD, create_account, make_settings, running_app, unique
 
@@ -204,8 +206,9 @@ def refused(query: str) -> str:
 
 
 async def test_first_sign_in_creates_the_user_and_the_role_follows_the_groups(
-    sso: httpx.AsyncClient, provider: FakeProvider
+    oidc_api: tuple[Starlette, httpx.AsyncClient], provider: FakeProvider
 ) -> None:
+    app, sso = oidc_api
     subject = unique("alice-")
     claims = {"sub": subject, "preferred_username": "Alice.Smith@corp.example", "name": "Alice Smith"}
     query, flow = await sign_in(
@@ -238,6 +241,20 @@ async def test_first_sign_in_creates_the_user_and_the_role_follows_the_groups(
     now = (await me(sso, second)).json()
     assert now["role"] == "contractor" and now["id"] == mine["id"] and now["username"] == mine["username"]
     assert (await me(sso, first)).status_code == 401
+
+    # The audit log has it all: created by the provider, each sign-in (via oidc), the role change.
+    async with app.state.portal.db.reader() as session:
+        rows = (
+            await session.exec(
+                select(AuditEvent).where(col(AuditEvent.target_user_id) == mine["id"]).order_by(col(AuditEvent.id))
+            )
+        ).all()
+    seen = [(row.kind, row.actor_label, row.detail) for row in rows]
+    assert seen[0] == ("user.created", "company sign-in", {"role": "manager"})
+    assert [kind for kind, _, _ in seen].count("auth.signed_in") == 2
+    assert all(detail == {"via": "oidc"} for kind, _, detail in seen if kind == "auth.signed_in")
+    changed = [detail for kind, _, detail in seen if kind == "user.role_changed"]
+    assert changed == [{"from": "manager", "to": "contractor", "sessionsEnded": 1, "via": "oidc"}]
 
 
 async def test_no_portal_group_gives_no_role(sso: httpx.AsyncClient, provider: FakeProvider) -> None:

@@ -44,7 +44,8 @@ from sqlmodel import col, select
 from app.auth.service import AuthService, roles_of
 from app.db import Database
 from app.realtime import control
-from app.services import users
+from app.services import audit, users
+from app.services.audit import Meta
 from app.settings import Settings
 from schemas.base import utcnow
 from schemas.options import UserState
@@ -64,6 +65,7 @@ MAX_GROUPS_KEPT = 20  # portal groups (ROLE_GROUP_PREFIX) stored on the user
 SIGNING_ALGORITHMS = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA")
 BINDING = re.compile(r"[A-Za-z0-9_-]{16,200}")
 
+PROVIDER_ACTOR = "company sign-in"  # who the audit log names for users created or changed by the provider
 #: why a company sign-in was refused; the login page has a message for each (ui/src/features/auth/oidc.ts)
 REASONS = ("denied", "expired", "invalid", "unavailable", "disabled", "email-taken")
 
@@ -204,7 +206,7 @@ class CompanySignIn:
         flow: dict[str, str] = json.loads(raw)
         return flow
 
-    async def callback(self, params: dict[str, str], flow_id: str | None) -> str:
+    async def callback(self, params: dict[str, str], flow_id: str | None, meta: Meta | None = None) -> str:
         """Check the provider's answer; the one-time code the login page exchanges for tokens."""
         flow = await self._take_flow(flow_id)
         if not hmac.compare_digest(params.get("state", "").encode(), flow["state"].encode()):
@@ -219,7 +221,7 @@ class CompanySignIn:
         if not code or len(code) > 2000:
             raise OidcRefused("invalid", "the answer has no code")
         claims = await self._id_token(code, flow)
-        user = await self._user_for(claims)
+        user = await self._user_for(claims, meta or Meta())
         return await self.auth.open_external_sign_in(user, binding=flow["binding"])
 
     async def _id_token(self, code: str, flow: dict[str, str]) -> dict[str, Any]:
@@ -263,7 +265,7 @@ class CompanySignIn:
 
     # --- the portal's user ----------------------------------------------------------------------------
 
-    async def _user_for(self, claims: dict[str, Any]) -> User:
+    async def _user_for(self, claims: dict[str, Any], meta: Meta) -> User:
         """The user of this (issuer, subject), created at the first sign-in; groups follow the token."""
         prefix = self.settings.role_group_prefix
         groups = portal_groups(claims.get(self.settings.oidc_groups_claim), prefix)
@@ -271,13 +273,14 @@ class CompanySignIn:
         display_name = name.strip()[:120] if isinstance(name, str) and name.strip() else ""
         for _attempt in range(2):  # a first sign-in racing another one of the same person: once more
             try:
-                return await self._match_or_create(claims, groups, display_name)
+                return await self._match_or_create(claims, groups, display_name, meta)
             except IntegrityError:
                 continue
         raise OidcRefused("invalid", "the account could not be created (a concurrent sign-in)")
 
-    async def _match_or_create(self, claims: dict[str, Any], groups: list[str], display_name: str) -> User:
+    async def _match_or_create(self, claims: dict[str, Any], groups: list[str], display_name: str, meta: Meta) -> User:
         now = utcnow()
+        actor = audit.Actor(user_id=None, label=PROVIDER_ACTOR, meta=meta)
         subject = str(claims["sub"])
         async with self.db.session() as session:
             identity = (
@@ -298,10 +301,23 @@ class CompanySignIn:
                     user.display_name = display_name
                 user.updated_at = now
                 session.add(user)
-                changed = roles_of(user, self.settings) != before
+                after = roles_of(user, self.settings)
+                changed = after != before
                 if changed:
                     # Tokens issued earlier carry the old role: those sessions end, as on a role change.
-                    await users.revoke_sessions(session, user.id or 0, "role changed")
+                    ended = await users.revoke_sessions(session, user.id or 0, "role changed")
+                    audit.record(
+                        session,
+                        "user.role_changed",
+                        actor=actor,
+                        target=user,
+                        detail={
+                            "from": before[0].value if before else None,
+                            "to": after[0].value if after else None,
+                            "sessionsEnded": ended,
+                            "via": "oidc",
+                        },
+                    )
                 identity.last_sign_in_at = now
                 session.add(identity)
                 await session.commit()
@@ -324,6 +340,7 @@ class CompanySignIn:
                 role=None,
                 groups=groups,
                 must_change_password=False,  # the random password is never told: no local sign-in
+                actor=actor,
                 commit=False,
             )
             identity = ExternalIdentity(issuer=self.issuer, subject=subject, user_id=user.id or 0, last_sign_in_at=now)

@@ -1,8 +1,8 @@
 """company sign-in: users of the identity provider, matched by (issuer, subject)
 
 Revision ID: c4d8e2f61a37
-Revises: e5b1d7c3a982
-Create Date: 2026-11-27 09:00:00
+Revises: b4d2e6f8a1c3
+Create Date: 2026-11-28 09:00:00
 
 - ``external_identities``: one row per (issuer, subject) an OpenID Connect provider vouched for,
   pointing at the portal user created at that identity's first sign-in (app/auth/oidc.py).
@@ -19,7 +19,7 @@ from alembic import op
 import schemas.base
 
 revision: str = "c4d8e2f61a37"
-down_revision: str | None = "e5b1d7c3a982"
+down_revision: str | None = "b4d2e6f8a1c3"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
