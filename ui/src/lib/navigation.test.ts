@@ -114,8 +114,10 @@ describe('navigation: the product first, the template in one entry', () => {
     for (const role of ['admin', 'manager', 'technician', 'contractor']) {
       const items = filterNavigation(navigationConfig(), [role])
       expect(items[0].id).toBe('portal')
-      expect(items.map((i) => i.id)).toEqual(['portal', 'divider-template', TEMPLATE_NAV_ID])
-      const template = flattenNavigation([items[2]]).map((i) => i.id)
+      // Admins also get the Administration group (issue 19) between the product's pages and the template.
+      const expected = role === 'admin' ? ['portal', 'admin', 'divider-template', TEMPLATE_NAV_ID] : ['portal', 'divider-template', TEMPLATE_NAV_ID]
+      expect(items.map((i) => i.id)).toEqual(expected)
+      const template = flattenNavigation([items[items.length - 1]]).map((i) => i.id)
       expect(template).toEqual(expect.arrayContaining(['mail', 'analytics-dashboard', 'faq', 'icons', 'doc-changelog']))
       expect(template).not.toContain('dashboard')
     }
