@@ -17,6 +17,7 @@ from app.realtime.presence import Presence
 from app.realtime.server import Realtime
 from app.realtime.sink import EventSink, ServerSink
 from app.redis_conn import resolve_url
+from app.services.answers import Answers
 from app.services.notifications import Notifier
 from app.services.push.queue import DeliveryQueue
 from app.settings import Settings
@@ -35,6 +36,7 @@ class Portal:
     limits: RateLimits
     deliveries: DeliveryQueue  # notifications on to devices and e-mail (RQ, its own synchronous connection)
     notifier: Notifier
+    answers: Answers  # record answers kept while their data version holds (app/services/answers.py)
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
@@ -60,6 +62,7 @@ class Portal:
             limits=RateLimits(settings, redis),
             deliveries=deliveries,
             notifier=Notifier(settings, deliveries),
+            answers=Answers(db, entries=settings.answer_cache_entries, max_bytes=settings.answer_cache_mb << 20),
         )
 
     async def close(self) -> None:
