@@ -91,9 +91,11 @@ async def test_calls_arriving_together_share_one_version_read(app: Starlette) ->
     assert set(first[0]) == {"assets", "documents", "leads"}
     # A call that arrives while a read runs waits for the next read: it must see writes committed before it.
     reading = asyncio.ensure_future(versions.current())
-    await asyncio.sleep(0)
-    while versions._waiting is not None:  # until the read has started
+    for _ in range(100):  # until the read has started
         await asyncio.sleep(0)
+        if versions._waiting is None:
+            break
+    assert versions._waiting is None
     later = asyncio.ensure_future(versions.current())
     await asyncio.gather(reading, later)
     assert versions.reads == 3
@@ -129,7 +131,10 @@ async def test_the_workers_document_update_reaches_both_processes(
     before = await everywhere(cluster, staff["manager"], "documents")
     assert all((by_id(answer, item["id"]) or {}).get("state") != "ready" for answer in before)
     # What the worker runs for every upload (worker/ calls this function).
-    assert await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"]) == "ready"
+    assert (
+        await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
+        == "ready"
+    )
     for answer in await everywhere(cluster, staff["manager"], "documents"):
         assert (by_id(answer, item["id"]) or {}).get("state") == "ready"
 
@@ -213,12 +218,16 @@ async def test_304_only_while_nothing_changed_and_only_for_the_same_view_and_que
     params = {"perPage": "50", "sort": "createdAt"}
     first = await client.get("/assets", headers=manager.headers, params=params)
     tag = first.headers["etag"]
-    same = await client.get("/assets", headers=manager.headers, params={"sort": "createdAt", "page": "1", "perPage": "50"})
+    same = await client.get(
+        "/assets", headers=manager.headers, params={"sort": "createdAt", "page": "1", "perPage": "50"}
+    )
     assert same.headers["etag"] == tag and same.content == first.content  # one normal form of the query
 
     again = await client.get("/assets", headers={**manager.headers, "If-None-Match": tag}, params=params)
     assert again.status_code == 304 and again.headers["etag"] == tag and again.content == b""
-    other_query = await client.get("/assets", headers={**manager.headers, "If-None-Match": tag}, params={"perPage": "49"})
+    other_query = await client.get(
+        "/assets", headers={**manager.headers, "If-None-Match": tag}, params={"perPage": "49"}
+    )
     assert other_query.status_code == 200
     other_view = await client.get("/assets", headers={**technician.headers, "If-None-Match": tag}, params=params)
     assert other_view.status_code == 200 and other_view.headers["etag"] != tag
@@ -231,7 +240,9 @@ async def test_304_only_while_nothing_changed_and_only_for_the_same_view_and_que
 
     item = await client.get(f"/assets/{asset['id']}", headers=manager.headers)
     item_tag = item.headers["etag"]
-    assert (await client.get(f"/assets/{asset['id']}", headers={**manager.headers, "If-None-Match": item_tag})).status_code == 304
+    assert (
+        await client.get(f"/assets/{asset['id']}", headers={**manager.headers, "If-None-Match": item_tag})
+    ).status_code == 304
     patched = await client.patch(
         f"/assets/{asset['id']}", headers=manager.headers, json={"id": asset["id"], "version": 1, "notes": "changed"}
     )
