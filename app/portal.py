@@ -69,6 +69,7 @@ class Portal:
         await self.realtime.presence.close()
         await self.realtime.close()
         await self.redis.aclose()
+        await self.answers.close()
         await self.db.dispose()
         self.deliveries.close()
 

@@ -21,6 +21,7 @@ from sqlalchemy import text, update
 from starlette.applications import Starlette
 
 from app.db import is_sqlite, make_sync_engine
+from app.errors import database_unreachable
 from app.services import documents, records
 from app.services.answers import AnswerCache, Versions, matches
 from app.services.resources import ASSETS
@@ -86,6 +87,28 @@ def test_if_none_match_uses_the_weak_comparison() -> None:
 
 async def test_calls_arriving_together_share_one_version_read(app: Starlette) -> None:
     versions = Versions(app.state.portal.db)
+    try:
+        await _share_reads(versions)
+    finally:
+        await versions.close()
+
+
+async def test_a_lost_connection_is_replaced_and_an_outage_is_a_503(app: Starlette) -> None:
+    versions = Versions(app.state.portal.db)
+    try:
+        await versions.current()
+        lost = versions._driver
+        await lost.close()  # the database closed the reads' connection (a restart)
+        assert set(await versions.current()) == {"assets", "documents", "leads"}
+        assert versions._driver is not lost
+        dbapi = versions._engine.dialect.loaded_dbapi
+        wrapped = versions._wrapped(dbapi.OperationalError("server closed the connection"))
+        assert database_unreachable(wrapped)  # answered 503 "try again", never 500
+    finally:
+        await versions.close()
+
+
+async def _share_reads(versions: Versions) -> None:
     first = await asyncio.gather(*(versions.current() for _ in range(50)))
     assert versions.reads == 1 and all(found == first[0] for found in first)
     assert set(first[0]) == {"assets", "documents", "leads"}

@@ -9,8 +9,10 @@ they come from is unchanged, and conditional requests (``ETag`` / ``If-None-Matc
   call arrived is always seen, in whichever process it was made. Calls that arrive together share
   one read (:class:`Versions`): a read starts only after every call waiting for it arrived, and at
   most one runs at a time, so under load the check costs one indexed read per batch of calls, not
-  per call. The number is read before the data: an answer kept under version V holds at least every
-  write that V counts.
+  per call. Since only one runs at a time, the reads keep one connection of the pool and send the
+  statement through the driver itself (a pool checkout and SQLAlchemy's statement handling cost
+  more than the read: 3.4 ms against 1.0 ms per read on the loaded 2-core machine). The number is
+  read before the data: an answer kept under version V holds at least every write that V counts.
 - **Key**: the resource, what the caller may see (:func:`app.services.permissions.view_of`) and
   the normalised query (defaults filled, filters sorted: ``?sort=name&perPage=50`` and
   ``?perPage=50&sort=name&page=1`` share an entry). The same triple and the version make the
@@ -30,8 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import BigInteger, Column, MetaData, String, Table, text
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy import BigInteger, Column, MetaData, String, Table
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -45,7 +48,7 @@ data_versions = Table(
     Column("resource", String(16), primary_key=True),
     Column("version", BigInteger, nullable=False),
 )
-_READ = text("SELECT resource, version FROM data_versions")
+_READ = "SELECT resource, version FROM data_versions"
 
 
 class Versions:
@@ -55,6 +58,8 @@ class Versions:
         self._engine: AsyncEngine = db.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._waiting: asyncio.Future[dict[str, int]] | None = None  # calls for the next read
         self._reader: asyncio.Task[None] | None = None
+        self._held: AsyncConnection | None = None  # the reads' own connection, and its driver's
+        self._driver: Any = None
         self.reads = 0
 
     async def current(self) -> dict[str, int]:
@@ -88,9 +93,46 @@ class Versions:
 
     async def _read(self) -> dict[str, int]:
         self.reads += 1
-        async with self._engine.connect() as conn:
-            rows = (await conn.execute(_READ)).all()
-        return {str(name): int(number) for name, number in rows}
+        for attempt in (1, 2):  # a connection lost since the last read (database restart): once more on a new one
+            try:
+                if self._driver is None:
+                    self._held = await self._engine.connect()
+                    self._driver = (await self._held.get_raw_connection()).driver_connection
+                cursor = await self._driver.execute(_READ)
+                try:
+                    rows = await cursor.fetchall()
+                finally:
+                    await cursor.close()
+                return {str(name): int(number) for name, number in rows}
+            except Exception as exc:
+                await self._drop()
+                if attempt == 2:
+                    raise self._wrapped(exc) from exc
+        raise AssertionError("unreachable")
+
+    def _wrapped(self, exc: Exception) -> Exception:
+        """A driver's own error as SQLAlchemy's (a lost database: OperationalError, answered 503)."""
+        dbapi = self._engine.dialect.loaded_dbapi
+        if isinstance(exc, DBAPIError) or not isinstance(exc, dbapi.Error):
+            return exc
+        return DBAPIError.instance(_READ, None, exc, dbapi.Error)
+
+    async def _drop(self) -> None:
+        held, self._held, self._driver = self._held, None, None
+        if held is not None:
+            try:
+                await held.invalidate()
+                await held.close()
+            except Exception:  # the connection is gone either way
+                pass
+
+    async def close(self) -> None:
+        """Give the held connection back (the process is stopping)."""
+        if self._reader is not None:
+            self._reader.cancel()
+        held, self._held, self._driver = self._held, None, None
+        if held is not None:
+            await held.close()
 
 
 def _retrieve(future: asyncio.Future[Any]) -> None:
@@ -167,6 +209,9 @@ class Answers:
     def __init__(self, db: Database, *, entries: int, max_bytes: int) -> None:
         self.versions = Versions(db)
         self.cache = AnswerCache(entries, max_bytes)
+
+    async def close(self) -> None:
+        await self.versions.close()
 
     async def respond(
         self,
