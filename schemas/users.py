@@ -50,6 +50,10 @@ class AuthSession(SQLModel, table=True):
     # "portal": opened by the portal's sign-in; "mock": by the sample area's mock sign-in of a portal
     # user (app/samples/auth.py), which only its mock tokens name and the portal never accepts.
     kind: str = Field(default="portal", sa_column=Column(String(16), nullable=False, server_default="portal"))
+    # Where it was opened from and when it was last refreshed: what the sessions lists show.
+    ip: str | None = Field(default=None, sa_column=Column(String(64), nullable=True))
+    user_agent: str | None = Field(default=None, sa_column=Column(String(300), nullable=True))
+    last_used_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
 class RefreshToken(SQLModel, table=True):
@@ -184,3 +188,29 @@ class UserRef(ApiModel):
     id: int
     display_name: str
     photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+
+
+# --- the admin console and the account page (issue 19) --------------------------------------------
+
+
+class AdminUserCreate(ApiInput):
+    username: str = PydanticField(min_length=1, max_length=64)
+    email: str = PydanticField(min_length=3, max_length=254)
+    display_name: str = PydanticField(default="", max_length=120)
+    role: Role
+    department: Department | None = None
+
+
+class AdminUserUpdate(ApiInput):
+    """Any of: role, disabled, displayName, email, department (null: every department)."""
+
+    role: Role | None = None
+    disabled: bool | None = None
+    display_name: str | None = PydanticField(default=None, min_length=1, max_length=120)
+    email: str | None = PydanticField(default=None, min_length=3, max_length=254)
+    department: Department | None = None
+
+
+class PasswordChange(ApiInput):
+    current_password: str = PydanticField(min_length=1, max_length=1024)
+    new_password: str = PydanticField(min_length=1, max_length=1024)

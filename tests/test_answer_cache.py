@@ -182,13 +182,19 @@ async def test_a_user_rename_reaches_both_processes(
     asset = await create(
         client, staff["manager"], "assets", tag=f"UR-{uuid.uuid4().hex[:8]}", assignedTechnicianId=technician.user_id
     )
+    renamed = f"Renamed {uuid.uuid4().hex[:6]}"
     for answer in await everywhere(cluster, staff["manager"]):
-        assert (by_id(answer, asset["id"]) or {})["assignedTechnician"]["displayName"] != "Renamed Person"
-    async with app.state.portal.db.session() as session:
-        await session.exec(update(User).where(User.id == technician.user_id).values(display_name="Renamed Person"))  # type: ignore[arg-type]
+        assert (by_id(answer, asset["id"]) or {})["assignedTechnician"]["displayName"] != renamed
+    async with httpx.AsyncClient(base_url=cluster.urls[0], headers=staff["admin"].headers) as http:  # the admin console
+        done = await http.patch(f"/admin/users/{technician.user_id}", json={"displayName": renamed})
+        assert done.status_code == 200, done.text
+    for answer in await everywhere(cluster, staff["manager"]):
+        assert (by_id(answer, asset["id"]) or {})["assignedTechnician"]["displayName"] == renamed
+    async with app.state.portal.db.session() as session:  # any other path that changes the row: a photo
+        await session.exec(update(User).where(User.id == technician.user_id).values(photo_url="/photos/x.png"))  # type: ignore[arg-type]
         await session.commit()
     for answer in await everywhere(cluster, staff["manager"]):
-        assert (by_id(answer, asset["id"]) or {})["assignedTechnician"]["displayName"] == "Renamed Person"
+        assert (by_id(answer, asset["id"]) or {})["assignedTechnician"]["photoURL"] == "/photos/x.png"
 
 
 async def test_plain_sql_reaches_both_processes(

@@ -24,6 +24,17 @@ export function navigationConfig(): NavItem[] {
         { id: 'opportunities', title: 'Opportunities', type: 'item', icon: 'opportunities', url: '/leads' },
       ],
     },
+    {
+      // The admin console (issue 19): shown to admins only; the routes and the API refuse everyone else.
+      id: 'admin',
+      title: 'Administration',
+      type: 'group',
+      auth: ['admin'],
+      children: [
+        { id: 'admin-users', title: 'Users', type: 'item', icon: 'profile', url: '/admin/users', auth: ['admin'] },
+        { id: 'admin-audit', title: 'Audit log', type: 'item', icon: 'lock', url: '/admin/audit', auth: ['admin'] },
+      ],
+    },
     applicationsNavigation,
     { id: 'divider-tools', type: 'divider' },
     {
