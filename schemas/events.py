@@ -123,3 +123,10 @@ class AuditAppended(Event):
     channel: Literal["audit"] = "audit"
     type: Literal["audit.appended"] = "audit.appended"
     entry: dict[str, Any]
+
+
+class PortalSettingsChanged(Event):
+    """An administrator changed the app-wide settings: every open portal applies them at once."""
+
+    channel: Literal["portal-settings"] = "portal-settings"
+    settings: dict[str, Any]

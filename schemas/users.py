@@ -36,6 +36,19 @@ class User(SQLModel, table=True):
     department: Department | None = Field(default=None, sa_column=Column(String(40), nullable=True))
 
 
+class PortalSetting(SQLModel, table=True):
+    """One app-wide setting an administrator chose (``key`` -> JSON value); a missing row is the default."""
+
+    __tablename__ = "portal_settings"
+
+    key: str = Field(sa_column=Column(String(64), primary_key=True))
+    value: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    updated_by_id: int | None = Field(
+        default=None, sa_column=Column(Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    )
+
+
 class AuthSession(SQLModel, table=True):
     """One signed-in session: the family of every token issued since its sign-in."""
 
@@ -214,3 +227,14 @@ class AdminUserUpdate(ApiInput):
 class PasswordChange(ApiInput):
     current_password: str = PydanticField(min_length=1, max_length=1024)
     new_password: str = PydanticField(min_length=1, max_length=1024)
+
+
+class PortalSettings(ApiModel):
+    """The app-wide settings every signed-in user's portal follows (``GET /portal-settings``)."""
+
+    #: the template's sample areas are left out of everyone's navigation (their pages stay reachable by address)
+    template_hidden: bool = False
+
+
+class PortalSettingsUpdate(ApiInput):
+    template_hidden: bool | None = None

@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/toaster'
 import { navigationConfig } from '@/config/navigation'
 import { userAtom } from '@/lib/auth'
 import { filterNavigation } from '@/lib/navigation'
+import { portalSettingsAtom } from '@/lib/portal-settings'
 import { resetRealtimeAtom } from '@/lib/realtime'
 import { mergeSettings, settingsAtom } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
@@ -63,7 +64,8 @@ export default function MainLayout() {
     }
   }, [store, userId])
 
-  const items = useMemo(() => filterNavigation(navigationConfig(), user.role), [user.role])
+  const { templateHidden } = useAtomValue(portalSettingsAtom)
+  const items = useMemo(() => filterNavigation(navigationConfig({ templateHidden }), user.role), [user.role, templateHidden])
   // A guest: the route guard inside the outlet sends them to /login.
   if (!userId) {
     return (
@@ -87,7 +89,8 @@ export default function MainLayout() {
       <ChatPanel showStrip={settings.layout.config.rightSidePanel.display} theme={settings.theme.navbar} />
       <QuickPanel />
       <SettingsPanel />
-      <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />
+      {/* Small screens open the settings from the toolbar: nothing floats over the content there. */}
+      {large && <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />}
       <Toaster />
       <GlobalDialog />
       <PwaBridge />
