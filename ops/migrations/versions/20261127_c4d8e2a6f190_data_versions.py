@@ -1,7 +1,7 @@
 """data versions: one number per record resource, bumped by the database with every write
 
 Revision ID: c4d8e2a6f190
-Revises: c4d2e8f1a6b3
+Revises: b4d2e6f8a1c3
 Create Date: 2026-11-27 09:00:00
 
 ``data_versions`` holds (resource, version) for assets, documents and leads. The API's answer
@@ -34,7 +34,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "c4d8e2a6f190"
-down_revision: str | None = "c4d2e8f1a6b3"
+down_revision: str | None = "b4d2e6f8a1c3"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
