@@ -18,6 +18,7 @@ from app.realtime.presence import Presence
 from app.realtime.server import Realtime
 from app.realtime.sink import EventSink, ServerSink
 from app.redis_conn import resolve_url
+from app.services.answers import Answers
 from app.services.audit import Actor, Meta
 from app.services.notifications import Notifier
 from app.services.push.queue import DeliveryQueue
@@ -38,6 +39,7 @@ class Portal:
     deliveries: DeliveryQueue  # notifications on to devices and e-mail (RQ, its own synchronous connection)
     notifier: Notifier
     oidc: CompanySignIn | None = None  # company sign-in, when OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET are set
+    answers: Answers  # record answers kept while their data version holds (app/services/answers.py)
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
@@ -67,12 +69,14 @@ class Portal:
             deliveries=deliveries,
             notifier=Notifier(settings, deliveries),
             oidc=oidc,
+            answers=Answers(db, entries=settings.answer_cache_entries, max_bytes=settings.answer_cache_mb << 20),
         )
 
     async def close(self) -> None:
         await self.realtime.presence.close()
         await self.realtime.close()
         await self.redis.aclose()
+        await self.answers.close()
         await self.db.dispose()
         self.deliveries.close()
 

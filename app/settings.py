@@ -63,6 +63,9 @@ class Settings(BaseSettings):
 
     # Sign-in protection (app/auth/throttle.py): failures counted per client address and name, and per name.
     session_cache_seconds: float = Field(default=60.0, ge=0, le=600)  # app/auth/live_sessions.py; 0: off
+    # Answers of GET /{resource} and /{resource}/{id} kept per API process (app/services/answers.py); 0: off.
+    answer_cache_entries: int = Field(default=1000, ge=0, le=100_000)
+    answer_cache_mb: int = Field(default=32, ge=1, le=4096)
     lockout_free_failures: int = Field(default=4, ge=1)  # per address and name: the 5th failure locks 1 s, doubling
     lockout_account_free_failures: int = Field(default=50, ge=1)  # per name, from any address: a much higher count
     lockout_max_seconds: int = Field(default=900, ge=1)

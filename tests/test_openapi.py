@@ -8,7 +8,7 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
-from app.routes.openapi import PUBLIC_PATHS, documented_methods, walk
+from app.routes.openapi import IF_NONE_MATCH, PUBLIC_PATHS, documented_methods, walk
 
 pytestmark = pytest.mark.db
 
@@ -68,7 +68,12 @@ async def test_summaries_parameters_and_security(document: dict[str, Any]) -> No
     listed = [p["name"] for p in document["paths"]["/assets"]["get"]["parameters"]]
     assert listed[:2] == ["page", "perPage"] and "assignedTechnicianId" in listed
     item = document["paths"]["/assets/{id}"]["get"]
-    assert item["parameters"] == [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}]
+    assert item["parameters"] == [
+        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+        IF_NONE_MATCH,  # list and item answers are conditional (app/services/answers.py)
+    ]
+    assert "304" in item["responses"] and "304" in document["paths"]["/assets"]["get"]["responses"]
+    assert "304" not in document["paths"]["/assets/{id}/history"]["get"]["responses"]
     # Sample-area summaries come from the handlers' docstrings through the shared endpoint wrapper.
     widgets = document["paths"]["/api/analytics-dashboard-app/widgets"]["get"]
     assert widgets["summary"].startswith("The analytics widgets 1 to 9")

@@ -85,6 +85,15 @@ MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/leads/export": EXPORT_TYPES,
 }
 # Calls that succeed with 202 Accepted: the work goes on in a worker.
+# Answers with an ETag that a matching If-None-Match turns into 304 (app/services/answers.py).
+CONDITIONAL = frozenset(("GET", path) for name in RESOURCES for path in (f"/{name}", f"/{name}/{{id}}"))
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": "The ETag of the copy the caller holds: 304 with no body while it is still current.",
+    "schema": {"type": "string"},
+}
 ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
 # Calls that answer a redirect (303, Location) when they succeed: the pages of company sign-in.
 REDIRECTS = frozenset({("GET", "/auth/oidc/start"), ("GET", "/auth/oidc/callback")})
@@ -264,7 +273,12 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
     status = "202" if (method, path) in ACCEPTED else "200"
     if (method, path) in REDIRECTS:
         status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
-    return {status: success, **{code: ERROR for code in refusals(method, path, route)}}
+    conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}
+    return {
+        status: success,
+        **(conditional if (method, path) in CONDITIONAL else {}),
+        **{code: ERROR for code in refusals(method, path, route)},
+    }
 
 
 def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
@@ -282,6 +296,8 @@ def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
         operation["description"] = description.strip()
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
     parameters += query_parameters(method, path)
+    if (method, path) in CONDITIONAL:
+        parameters.append(IF_NONE_MATCH)
     if parameters:
         operation["parameters"] = parameters
     if method in BODY_METHODS:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -26,9 +27,13 @@ async def collection(request: Request, *, spec: ResourceSpec) -> Response:
     portal = portal_of(request)
     if request.method == "GET":
         query = listing.parse_list_query(spec, request.query_params)
-        # A search sets its plan for its own transaction; a plain list needs none.
-        async with portal.db.session() if query.q else portal.db.reader() as session:
-            return json_response(await listing.list_records(session=session, spec=spec, query=query))
+
+        async def read_list() -> dict[str, Any]:
+            # A search sets its plan for its own transaction; a plain list needs none.
+            async with portal.db.session() if query.q else portal.db.reader() as session:
+                return await listing.list_records(session=session, spec=spec, query=query)
+
+        return await portal.answers.respond(request, principal, spec.name, ("list", query.key()), read_list)
     await limit(request, "write", principal)
     data = await read_body(request)
     async with portal.db.session() as session:
@@ -49,9 +54,14 @@ async def item(request: Request, *, spec: ResourceSpec) -> Response:
     portal = portal_of(request)
     if request.method != "GET":
         await limit(request, "write", principal)
+    if request.method == "GET":
+
+        async def read_item() -> dict[str, Any]:
+            async with portal.db.reader() as session:
+                return await records.get_record(session=session, spec=spec, record_id=record_id)
+
+        return await portal.answers.respond(request, principal, spec.name, ("item", record_id), read_item)
     async with portal.db.session() as session:
-        if request.method == "GET":
-            return json_response(await records.get_record(session=session, spec=spec, record_id=record_id))
         if request.method == "DELETE":
             deleted = await records.delete_record(
                 session=session,

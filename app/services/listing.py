@@ -68,6 +68,11 @@ class ListQuery:
     filters: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     cursor: str | None = None
 
+    def key(self) -> tuple[Any, ...]:
+        """The query in one normal form (defaults filled, filters sorted): the answer cache's key."""
+        filters = tuple(sorted((k, tuple(str(v) for v in values)) for k, values in self.filters.items()))
+        return (self.page, self.per_page, self.sort, self.descending, self.q, filters, self.cursor)
+
     def fingerprint(self, resource: str) -> str:
         filters = {k: sorted(str(v) for v in values) for k, values in self.filters.items()}
         return cursors.fingerprint(resource, self.sort, self.descending, self.q, filters)

@@ -56,6 +56,14 @@ def readable(principal: Principal) -> tuple[str, ...]:
     return RECORD_RESOURCES if principal.role is not None else ()
 
 
+def view_of(principal: Principal) -> str:
+    """What a person's record answers depend on, for the answer cache and ETags (app/services/answers.py):
+    answers are shared only between callers with the same view. Today the role alone (every staff
+    role reads every record in full); a rule that makes a role's view depend on the person (their
+    own records only, hidden fields) must add the user id here for that role."""
+    return f"role:{principal.role or 'none'}"
+
+
 def can_create(principal: Principal, resource: str) -> bool:
     needed = Role.TECHNICIAN if resource == "documents" else Role.MANAGER
     return at_least(principal, needed)

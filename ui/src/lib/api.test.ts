@@ -165,6 +165,51 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled()
   })
 
+  it('refetches with If-None-Match and answers a 304 from its copy', async () => {
+    saveSession(tokens('access-1'), true)
+    let version = 1
+    const { fetch, calls } = mockFetch((call) => {
+      const tag = `W/"v${version}"`
+      if (call.headers.get('If-None-Match') === tag) return new Response(null, { status: 304, headers: { ETag: tag } })
+      return new Response(JSON.stringify({ items: [{ id: version }] }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ETag: tag },
+      })
+    })
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    const first = await api.get<{ items: { id: number }[] }>('/assets', { query: { perPage: 50 } })
+    expect(calls[0].headers.get('If-None-Match')).toBeNull()
+    first.items.push({ id: 99 }) // a caller changing its answer does not change the kept copy
+    const second = await api.get<{ items: { id: number }[] }>('/assets', { query: { perPage: 50 } })
+    expect(calls[1].headers.get('If-None-Match')).toBe('W/"v1"')
+    expect(second).toEqual({ items: [{ id: 1 }] })
+    version = 2 // the data changed: a full answer, kept in place of the old one
+    const third = await api.get<{ items: { id: number }[] }>('/assets', { query: { perPage: 50 } })
+    expect(third).toEqual({ items: [{ id: 2 }] })
+    await api.get('/assets', { query: { perPage: 50 } })
+    expect(calls[3].headers.get('If-None-Match')).toBe('W/"v2"')
+    await api.get('/assets', { query: { perPage: 25 } }) // another query: its own copy, none yet
+    expect(calls[4].headers.get('If-None-Match')).toBeNull()
+    expect(api.keptAnswers).toBe(2)
+  })
+
+  it('drops its copies when the session ends', async () => {
+    saveSession(tokens('access-1', ''), true)
+    let refuse = false
+    const { fetch, calls } = mockFetch(() =>
+      refuse
+        ? json({ message: 'Sign in again.' }, 401)
+        : new Response('{"items":[]}', { headers: { 'Content-Type': 'application/json', ETag: 'W/"a"' } }),
+    )
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    await api.get('/leads')
+    expect(api.keptAnswers).toBe(1)
+    refuse = true
+    await expect(api.get('/leads')).rejects.toBeInstanceOf(ApiError)
+    expect(api.keptAnswers).toBe(0)
+    expect(calls[1].headers.get('If-None-Match')).toBe('W/"a"')
+  })
+
   it('builds URLs without doubled slashes and skips empty query values', () => {
     expect(buildUrl('http://h:5000/', '/assets', { a: 1, b: undefined, c: null, d: '' })).toBe('http://h:5000/assets?a=1')
     expect(buildUrl('http://h:5000', 'me')).toBe('http://h:5000/me')

@@ -3,6 +3,12 @@
  * session's bearer token. A 401 triggers one token refresh (shared by all calls that
  * fail at the same time) and a retry; when the refresh is refused the session is cleared
  * and the unauthorized handler (registered by the app) sends the user to /login.
+ *
+ * Conditional refetches: the API tags list and record answers with an ETag (derived from the data
+ * version, the query and what the caller may see). The client keeps the last answer of each GET
+ * that had one (bounded: COPY_ENTRIES answers, none over COPY_MAX_CHARS) and asks again with
+ * If-None-Match; on 304 it answers from its copy, so an unchanged list costs no body and no parse
+ * of new data on the server. Copies are dropped when the session ends.
  */
 import { getConfig } from './config'
 import { isOffline, OFFLINE_REASON } from './online'
@@ -73,12 +79,57 @@ export interface ApiClient {
    * reached (session kept); 'refused': the session is over (cleared, unauthorized handler called).
    */
   refreshSession(): Promise<'ok' | 'network' | 'refused'>
+  /** How many answers are kept for conditional refetches (for tests). */
+  readonly keptAnswers: number
 }
 
 const browserSessionStore: SessionStore = {
   get: getSession,
   update: updateSession,
   clear: clearSession,
+}
+
+/** How many answers the client keeps for conditional refetches, and the largest it keeps. */
+export const COPY_ENTRIES = 100
+export const COPY_MAX_CHARS = 2_000_000
+
+interface Copy {
+  etag: string
+  text: string
+  type: string
+}
+
+/** Least recently used copies of GET answers, by URL. */
+class Copies {
+  private readonly items = new Map<string, Copy>()
+
+  get(url: string): Copy | undefined {
+    const copy = this.items.get(url)
+    if (copy) {
+      this.items.delete(url)
+      this.items.set(url, copy)
+    }
+    return copy
+  }
+
+  keep(url: string, copy: Copy): void {
+    this.items.delete(url)
+    if (copy.text.length > COPY_MAX_CHARS) return
+    this.items.set(url, copy)
+    while (this.items.size > COPY_ENTRIES) {
+      const oldest = this.items.keys().next().value
+      if (oldest === undefined) break
+      this.items.delete(oldest)
+    }
+  }
+
+  clear(): void {
+    this.items.clear()
+  }
+
+  get size(): number {
+    return this.items.size
+  }
 }
 
 type RefreshResult = { ok: true; session: Session } | { ok: false; network: boolean }
@@ -133,14 +184,16 @@ export async function toApiError(response: Response): Promise<ApiError> {
 
 async function parseBody<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T
-  const text = await response.text()
+  return parseText<T>(response.status, await response.text(), response.headers.get('Content-Type') ?? '')
+}
+
+function parseText<T>(status: number, text: string, type: string): T {
   if (!text) return undefined as T
-  const type = response.headers.get('Content-Type') ?? ''
   if (type.includes('json') || /^[[{"]/.test(text.trimStart())) {
     try {
       return JSON.parse(text) as T
     } catch {
-      throw new ApiError(response.status, 'The server sent an answer that could not be read.', {}, text)
+      throw new ApiError(status, 'The server sent an answer that could not be read.', {}, text)
     }
   }
   return text as T
@@ -164,14 +217,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const store = options.sessionStore ?? browserSessionStore
   let onUnauthorized = options.onUnauthorized ?? (() => {})
   let refreshing: Promise<RefreshResult> | null = null
+  const copies = new Copies()
 
   async function send(
     method: string,
     path: string,
     opts: RequestOptions,
     session: Session | null,
+    copy?: Copy,
   ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json', ...opts.headers })
+    if (copy && !headers.has('If-None-Match')) headers.set('If-None-Match', copy.etag)
     let body: BodyInit | undefined
     if (opts.body instanceof FormData || opts.body instanceof Blob) {
       body = opts.body // a Blob (a photo) goes with its own type: headers['Content-Type']
@@ -219,6 +275,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   function endSession(): void {
+    copies.clear()
     store.clear()
     onUnauthorized()
   }
@@ -228,7 +285,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (method !== 'GET' && isOffline()) throw new ApiError(0, OFFLINE_REASON)
     const useAuth = opts.auth !== false
     const session = useAuth ? store.get() : null
-    let response = await send(method, path, opts, session)
+    if (useAuth && !session) copies.clear()
+    // Only the client's own conditional refetches: a caller's If-None-Match gets the 304 itself.
+    const conditional = method === 'GET' && session !== null && !opts.headers?.['If-None-Match']
+    const url = conditional ? buildUrl(baseUrl(), path, opts.query) : ''
+    const copy = conditional ? copies.get(url) : undefined
+    let response = await send(method, path, opts, session, copy)
 
     if (response.status === 401 && session) {
       const latest = store.get()
@@ -245,7 +307,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         endSession()
         throw error
       }
-      response = await send(method, path, opts, renewed)
+      response = await send(method, path, opts, renewed, copy)
       if (response.status === 401) {
         const error = await toApiError(response)
         endSession()
@@ -253,8 +315,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
     }
 
+    if (response.status === 304 && copy) return parseText<T>(200, copy.text, copy.type)
     if (!response.ok) throw await toApiError(response)
-    return parseBody<T>(response)
+    const etag = conditional ? response.headers.get('ETag') : null
+    if (!etag || response.status !== 200) return parseBody<T>(response)
+    const text = await response.text()
+    const type = response.headers.get('Content-Type') ?? ''
+    copies.keep(url, { etag, text, type })
+    return parseText<T>(response.status, text, type)
   }
 
   return {
@@ -264,6 +332,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+    get keptAnswers() {
+      return copies.size
+    },
     setUnauthorizedHandler(handler) {
       onUnauthorized = handler
     },
