@@ -38,8 +38,8 @@ class Portal:
     limits: RateLimits
     deliveries: DeliveryQueue  # notifications on to devices and e-mail (RQ, its own synchronous connection)
     notifier: Notifier
-    oidc: CompanySignIn | None = None  # company sign-in, when OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET are set
     answers: Answers  # record answers kept while their data version holds (app/services/answers.py)
+    oidc: CompanySignIn | None = None  # company sign-in, when OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET are set
 
     @classmethod
     def build(cls, settings: Settings) -> Portal:
