@@ -6,12 +6,21 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.errors import invalid
+from app.auth.passwords import check_new_password, password_strength
+from app.errors import ApiError, invalid
 from app.http import json_response, read_model
 from app.portal import authenticate, limit, portal_of
 from app.realtime import control
 from app.services import users
-from schemas.users import ChallengeRequest, RefreshRequest, SignInRequest, TotpSetupRequest, TotpVerifyRequest
+from schemas.users import (
+    ChallengeRequest,
+    PasswordCheck,
+    PasswordCheckRequest,
+    RefreshRequest,
+    SignInRequest,
+    TotpSetupRequest,
+    TotpVerifyRequest,
+)
 
 
 async def sign_in(request: Request) -> Response:
@@ -45,6 +54,31 @@ async def challenge(request: Request) -> Response:
         address=portal.limits.client_address(request),
     )
     return json_response(result)
+
+
+async def password_check(request: Request) -> Response:
+    """The password policy's verdict on a candidate new password, for the strength meter.
+
+    The same rules as every place a password is chosen (app/auth/passwords.py); nothing is stored and
+    nothing about any account is told. Public (the new-password step comes before a session), so
+    limited per client address (429).
+    """
+    await limit(request, "password-check")
+    body = await read_model(request, PasswordCheckRequest)
+    settings = portal_of(request).settings
+    username = body.username.split("@", 1)[0]
+    score, _ = password_strength(body.password, user_inputs=[username])
+    try:
+        check_new_password(
+            body.password,
+            min_length=settings.password_min_length,
+            max_length=settings.password_max_length,
+            username=username,
+        )
+    except ApiError as exc:
+        field = exc.errors.get("newPassword") if exc.errors else None
+        return json_response(PasswordCheck(ok=False, score=min(score, 1), reason=field or exc.message))
+    return json_response(PasswordCheck(ok=True, score=score, reason=""))
 
 
 async def refresh(request: Request) -> Response:
@@ -111,6 +145,7 @@ async def totp_disable(request: Request) -> Response:
 routes = [
     Route("/auth/sign-in", sign_in, methods=["POST"]),
     Route("/auth/challenge", challenge, methods=["POST"]),
+    Route("/auth/password-check", password_check, methods=["POST"]),
     Route("/auth/refresh", refresh, methods=["POST"]),
     Route("/auth/sign-out", sign_out, methods=["POST"]),
     Route("/auth/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),
