@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
 import { LightCheckbox } from '@/components/ui/light-checkbox'
 import { LightField } from '@/components/ui/light-field'
+import { PasswordStrength } from '@/components/ui/password-strength'
 
 import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
 import { useLogin } from '../use-login'
@@ -139,6 +140,7 @@ export function LoginForm() {
                 onChange={set('newPassword')}
                 data-testid="login-new-password"
               />
+              <PasswordStrength password={values.newPassword} username={values.username} />
             </>
           )}
 
