@@ -148,7 +148,7 @@ describe('record detail', () => {
     await user.clear(screen.getByTestId('field-tag'))
     await user.click(screen.getByTestId('form-submit'))
     expect(await screen.findByTestId('field-error-tag')).toHaveTextContent('This field is required.')
-    expect(screen.getByTestId('form-error')).toHaveTextContent('Check the highlighted fields.')
+    expect(screen.getByTestId('form-error')).toHaveTextContent('Check the highlighted fields: Tag.')
 
     await user.type(screen.getByTestId('field-tag'), 'AST-1')
     await user.clear(screen.getByTestId('field-location'))

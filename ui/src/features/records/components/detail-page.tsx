@@ -18,6 +18,8 @@ import { conflictFields, defaultChoices, mergeChoices, type Choice, type Conflic
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'
 
+import { actorLabel, formErrorSummary } from '../labels'
+
 import { ConflictReview } from './conflict-review'
 import { DocumentPanel } from './document-preview'
 import { HistoryList } from './history'
@@ -97,7 +99,7 @@ function CreateView({ config }: { config: ResourceConfig }) {
       navigate(`${config.path}/${created.id}`, { replace: true })
     } catch (error) {
       setErrors(error instanceof ApiError ? error.errors : {})
-      setFormError(errorMessage(error))
+      setFormError(formErrorSummary(error, config.fields, config.resource))
       setSubmitting(false)
     }
   }
@@ -267,7 +269,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         await openReview(draft, current)
       } else {
         setErrors(error instanceof ApiError ? error.errors : {})
-        setFormError(errorMessage(error))
+        setFormError(formErrorSummary(error, config.fields, config.resource))
       }
     } finally {
       setSubmitting(false)
@@ -291,7 +293,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
     }
   }
 
-  const who = (detail.live?.record?.updatedBy as { displayName?: string } | null | undefined)?.displayName ?? 'Someone else'
+  const who = actorLabel(config.resource, detail.live?.record?.updatedBy as { displayName?: string } | null | undefined)
   const changedFields = !editing && detail.live && !detail.deleted ? detail.live.changed : []
 
   return (
@@ -379,7 +381,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         <Card title={editing ? `Edit ${config.one}` : 'Details'}>
           {editing && review ? (
             <ConflictReview
-              who={review.theirs.updatedBy?.displayName ?? 'Someone else'}
+              who={actorLabel(config.resource, review.theirs.updatedBy)}
               rows={review.rows}
               theirs={review.theirs}
               choices={review.choices}
@@ -454,7 +456,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         </Card>
         <Card title="History" icon={<HistoryIcon boxSize="5" color="fg.muted" />} testId="history">
           {history.items ? (
-            <HistoryList items={history.items} fields={config.fields} />
+            <HistoryList items={history.items} resource={config.resource} options={options} />
           ) : history.error ? (
             <Text fontSize="sm" color="fg.error">
               {errorMessage(history.error)}
