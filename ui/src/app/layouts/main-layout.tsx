@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/toaster'
 import { navigationConfig } from '@/config/navigation'
 import { userAtom } from '@/lib/auth'
 import { filterNavigation } from '@/lib/navigation'
+import { startPendingSaves } from '@/lib/pending-saves'
 import { resetRealtimeAtom } from '@/lib/realtime'
 import { mergeSettings, settingsAtom } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
@@ -46,6 +47,10 @@ export default function MainLayout() {
 
   useEffect(() => {
     if (userId && owner !== userId) {
+      // Saves still queued for this user (a reload or sign-out came first) count as made: shown, then sent.
+      const pending = startPendingSaves(userId)
+      const user = store.get(userAtom)
+      if (pending && user.data) store.set(userAtom, { ...user, data: { ...user.data, ...pending } as typeof user.data })
       setSettings(mergeSettings(store.get(userAtom).data?.settings))
       setOwner(userId)
     }
