@@ -52,6 +52,34 @@ export const brandConfig = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg', color: 'fg' },
+    // Keyboard users always see where they are (every focusable element, every theme).
+    ':focus-visible': {
+      outline: '2px solid var(--chakra-colors-brand-solid, #2dd4bf)',
+      outlineOffset: '2px',
+    },
+    // The system's "reduce motion" is honoured even where the settings panel still has animations on.
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+    // The skip link: out of sight until a keyboard user tabs to it.
+    '.portal-skip-link': {
+      position: 'absolute',
+      insetInlineStart: '2',
+      top: '-40',
+      zIndex: 'max',
+      px: '4',
+      py: '2',
+      borderRadius: 'md',
+      bg: 'brand.solid',
+      color: 'brand.contrast',
+      fontWeight: 'semibold',
+    },
+    '.portal-skip-link:focus, .portal-skip-link:focus-visible': { top: '2' },
     // Settings panel: Animations off.
     'html.portal-no-animations *, html.portal-no-animations *::before, html.portal-no-animations *::after': {
       transition: 'none !important',

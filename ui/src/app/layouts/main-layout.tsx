@@ -11,7 +11,7 @@ import { userAtom } from '@/lib/auth'
 import { filterNavigation } from '@/lib/navigation'
 import { startPendingSaves } from '@/lib/pending-saves'
 import { resetRealtimeAtom } from '@/lib/realtime'
-import { mergeSettings, settingsAtom } from '@/lib/settings'
+import { mergeSettings, settingsAtom, systemDefaultSettings } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
 
 import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
@@ -51,7 +51,7 @@ export default function MainLayout() {
       const pending = startPendingSaves(userId)
       const user = store.get(userAtom)
       if (pending && user.data) store.set(userAtom, { ...user, data: { ...user.data, ...pending } as typeof user.data })
-      setSettings(mergeSettings(store.get(userAtom).data?.settings))
+      setSettings(mergeSettings(store.get(userAtom).data?.settings, systemDefaultSettings()))
       setOwner(userId)
     }
   }, [userId, owner, setSettings, setOwner, store])
@@ -83,6 +83,18 @@ export default function MainLayout() {
   const strip = large && settings.layout.config.rightSidePanel.display
   return (
     <Box ps="0" pe={strip ? `${CHAT_STRIP_WIDTH}px` : '0'} minH="100dvh" bg="bg" data-testid="main-layout">
+      {/* The first Tab stop: straight to the page, past the navigation and the toolbar. */}
+      <a
+        href="#main-content"
+        className="portal-skip-link"
+        onClick={(event) => {
+          event.preventDefault()
+          document.getElementById('main-content')?.focus()
+        }}
+        data-testid="skip-link"
+      >
+        Skip to main content
+      </a>
       <Layout items={items} settings={settings}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
