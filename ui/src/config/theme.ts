@@ -58,8 +58,8 @@ export const brandConfig = defineConfig({
       outlineOffset: '2px',
     },
     // The system's "reduce motion" is honoured even where the settings panel still has animations on.
-    '@media (prefers-reduced-motion: reduce)': {
-      '*, *::before, *::after': {
+    '*, *::before, *::after': {
+      '@media (prefers-reduced-motion: reduce)': {
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
         transitionDuration: '0.01ms !important',

@@ -19,7 +19,7 @@ export function LanguageMenu() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content>
+          <Menu.Content data-testid="language-menu-content">
             <Menu.RadioItemGroup value={current.id}>
               {LANGUAGES.map((language) => (
                 <Menu.RadioItem key={language.id} value={language.id} data-testid={`language-option-${language.id}`}>

@@ -18,7 +18,7 @@ import { conflictFields, defaultChoices, mergeChoices, type Choice, type Conflic
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'
 
-import { actorLabel, formErrorSummary } from '../labels'
+import { actorLabel, formErrorSummary } from '@/lib/record-labels'
 
 import { ConflictReview } from './conflict-review'
 import { DocumentPanel } from './document-preview'

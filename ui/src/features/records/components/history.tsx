@@ -6,7 +6,7 @@ import { formatDateTime, formatRelative } from '@/lib/format'
 import type { HistoryEntry, Options, Resource } from '@/lib/records'
 
 import { peopleAtom } from '../atoms'
-import { actorLabel, fieldLabel, isInternalField, valueLabel } from '../labels'
+import { actorLabel, fieldLabel, isInternalField, valueLabel } from '@/lib/record-labels'
 
 const ACTION_COLOURS = { create: 'green', update: 'blue', delete: 'red' } as const
 const ACTION_WORDS = { create: 'created', update: 'changed', delete: 'deleted' } as const

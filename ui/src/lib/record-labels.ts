@@ -3,11 +3,11 @@
  * columns and form fields (config.ts), plus the few fields only history and server messages name.
  * History, conflict review and server error messages all read from here, never from copies.
  */
-import { ApiError, errorMessage } from '@/lib/api'
-import { formatBytes, formatDate, formatDateTime, formatMoney } from '@/lib/format'
-import type { Options, Resource } from '@/lib/records'
+import { ApiError, errorMessage } from './api'
+import { formatBytes, formatDate, formatDateTime, formatMoney } from './format'
+import type { Options, Resource } from './records'
 
-import { RESOURCE_CONFIGS, optionLabel, type FieldDef, type OptionsKey, type ValueKind } from './config'
+import { RESOURCE_CONFIGS, optionLabel, type FieldDef, type OptionsKey, type ValueKind } from '@/features/records/config'
 
 interface Described {
   label: string
