@@ -244,6 +244,18 @@ async def test_small_states_api_down_missing_record_and_read_only(page: Page, st
     await expect(note).to_contain_text("Contractors can view assets but not change them")
     await expect(page.get_by_test_id("detail-edit")).to_have_count(0)
 
+    # A user who never chose a theme gets the system's colour scheme (Chromium here: light, then dark).
+    await page.get_by_test_id("settings-fab").click()
+    await expect(page.get_by_test_id("settings-theme-main")).to_have_value("light")
+    await page.keyboard.press("Escape")
+    await page.emulate_media(color_scheme="dark", reduced_motion="reduce")
+    await page.reload()
+    await page.get_by_test_id("settings-fab").click()
+    await expect(page.get_by_test_id("settings-theme-main")).to_have_value("dark")
+    # Reduced motion asked for by the system: the animations setting starts off.
+    await expect(page.locator("html")).to_have_class(re.compile("portal-no-animations"))
+    await page.keyboard.press("Escape")
+
     await page.goto("/assets/987654321")
     await expect(page.get_by_test_id("detail-missing")).to_contain_text("This asset no longer exists")
     await page.get_by_test_id("detail-missing-back").click()
@@ -269,7 +281,8 @@ async def test_axe_finds_no_serious_or_critical_violation(browser: Browser, stac
         await page.add_script_tag(content=source)
         result: list[dict[str, Any]] = await page.evaluate(
             "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-            ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+            ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3)"
+            ".map(n => n.target.join(' ') + ' ' + n.html.slice(0, 90) + ' ' + (n.any[0]?.message ?? '').slice(0, 120))}))"
         )
         serious = [v for v in result if v["impact"] in ("serious", "critical")]
         return [f"{where}: {v['id']} ({v['impact']}) {v['nodes']}" for v in serious]

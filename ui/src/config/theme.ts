@@ -119,13 +119,18 @@ export const brandConfig = defineConfig({
     semanticTokens: {
       colors: {
         brand: {
-          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          // Light: white text on brand.700 and brand.800 text on brand.200 meet WCAG AA (4.5:1).
+          solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.400}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
-          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          fg: { value: { _light: '{colors.brand.800}', _dark: '{colors.brand.300}' } },
           muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
           subtle: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
           emphasized: { value: { _light: '{colors.brand.300}', _dark: '{colors.brand.700}' } },
           focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        // Chakra's fg.subtle (gray.400 / gray.500) falls under 4.5:1 on both backgrounds; small print must be read too.
+        fg: {
+          subtle: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } },
         },
       },
     },

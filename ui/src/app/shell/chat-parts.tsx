@@ -37,7 +37,8 @@ export function PresenceAvatar({
 }) {
   return (
     <Box position="relative" flexShrink={0}>
-      <Avatar.Root size={size} colorPalette="brand">
+      {/* Decorative: the button around it carries the person's name. */}
+      <Avatar.Root size={size} colorPalette="brand" aria-hidden>
         <Avatar.Fallback name={name} />
         {avatar && <Avatar.Image src={avatar} alt="" />}
       </Avatar.Root>
@@ -61,7 +62,6 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
       w="full"
       py="2"
       onClick={onSelect}
-      aria-label={label}
       aria-pressed={selected}
       title={label}
       bg={selected ? 'brand.muted' : 'transparent'}
@@ -76,6 +76,8 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
       data-selected={selected || undefined}
     >
       <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} />
+      {/* The button's name: the person, their presence and unread count (the initials are decorative). */}
+      <chakra.span srOnly>{label}</chakra.span>
       {contact.unread > 0 && (
         <Box
           position="absolute"
@@ -92,6 +94,7 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
           display="flex"
           alignItems="center"
           justifyContent="center"
+          aria-hidden
           data-testid={`chat-unread-${contact.id}`}
         >
           {contact.unread > 99 ? '99+' : contact.unread}
