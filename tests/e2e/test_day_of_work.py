@@ -282,7 +282,7 @@ async def test_axe_finds_no_serious_or_critical_violation(browser: Browser, stac
         result: list[dict[str, Any]] = await page.evaluate(
             "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
             ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3)"
-            ".map(n => n.target.join(' ') + ' ' + n.html.slice(0, 90) + ' ' + (n.any[0]?.message ?? '').slice(0, 120))}))"
+            ".map(n => [n.target.join(' '), n.html.slice(0, 90), (n.any[0]?.message ?? '').slice(0, 120)].join(' '))}))"
         )
         serious = [v for v in result if v["impact"] in ("serious", "critical")]
         return [f"{where}: {v['id']} ({v['impact']}) {v['nodes']}" for v in serious]
