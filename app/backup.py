@@ -41,6 +41,7 @@ from sqlalchemy import Connection, Date, DateTime, Integer, Numeric, Table, Type
 from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
 
+import schemas.audit
 import schemas.chat
 import schemas.imports
 import schemas.inspections
@@ -57,6 +58,8 @@ MANIFEST = "manifest.json"
 BATCH = 500
 # Where rows name stored files: the document's file and its thumbnail.
 FILE_COLUMNS = {"documents": ("storage_key", "thumbnail_key")}
+# A user's photo uploaded to the portal: its URL ends with the stored name (photos/<32 hex>.png).
+_PHOTO = re.compile(r"/photos/([0-9a-f]{32}\.png)$")
 
 
 class BackupError(Exception):
@@ -261,6 +264,8 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
                             for column in FILE_COLUMNS.get(table.name, ()):
                                 if row[column]:
                                     keys.append((row[column], _media_type(table.name, column, row)))
+                            if table.name == "users" and (photo := _PHOTO.search(row.get("photo_url") or "")):
+                                keys.append((f"photos/{photo.group(1)}", "image/png"))  # app/services/photos.py
                     manifest["tables"][table.name] = {
                         "rows": count,
                         "sha256": _sha256(path),

@@ -34,14 +34,26 @@ def migrate(settings: Settings, revision: str = "head") -> None:
     command.upgrade(alembic_config(settings), revision)
 
 
-def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]]) -> None:
+def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]], *, live: bool = False) -> None:
+    """Run ``work`` in one database session; ``live``: the audit entries it writes are pushed to the
+    admins watching the log (through Redis, as the worker's events are)."""
+
     async def runner() -> None:
+        from app.realtime.sink import RedisSink
+        from app.services import audit
+
         db = Database(settings.effective_database_url)
+        sink = RedisSink(resolve_url(settings.redis_url, settings.data_dir)) if live else None
+        db.audit_sink = sink
         try:
             async with db.session() as session:
                 await work(session)
+            await audit.drain()
         finally:
             await db.dispose()
+            manager_redis = getattr(getattr(sink, "_manager", None), "redis", None)
+            if manager_redis is not None:
+                await manager_redis.aclose()
 
     asyncio.run(runner())
 
@@ -73,7 +85,7 @@ def samples_command(settings: Settings, areas: list[str]) -> None:
 
 def users_command(settings: Settings, args: argparse.Namespace) -> None:
     from app.auth.tokens import roles_from_groups
-    from app.services import users
+    from app.services import audit, users
 
     async def work(s: AsyncSession) -> None:
         if args.action == "create":
@@ -85,6 +97,7 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
                 display_name=args.name or args.username,
                 role=Role(args.role),
                 department=Department(args.department) if args.department else None,
+                actor=audit.CLI,
             )
             print(f"created {user.username} ({args.role}); temporary password: {password}")
             print("They must choose a new password at first sign-in.")
@@ -98,27 +111,38 @@ def users_command(settings: Settings, args: argparse.Namespace) -> None:
                 print(f"{u.username:<16} {role:<12} {u.state:<22} {mfa:<4} {u.department or '-':<22} {u.email}")
         else:
             user = await users.find_user(s, args.username)
-            if args.action in ("set-role", "disable", "reset-password"):
+            if args.action in ("set-role", "disable", "reset-password", "end-sessions"):
                 # Their sessions end in the database below; their open sockets close now.
                 ends.append(user.id or 0)
             if args.action == "set-role":
-                await users.set_role(session=s, settings=settings, user=user, role=Role(args.role))
+                await users.set_role(session=s, settings=settings, user=user, role=Role(args.role), actor=audit.CLI)
                 print(f"{user.username} is now {args.role}; their sessions were signed out")
             elif args.action in ("disable", "enable"):
-                await users.set_disabled(session=s, user=user, disabled=args.action == "disable")
+                await users.set_disabled(
+                    session=s, user=user, disabled=args.action == "disable", actor=audit.CLI, settings=settings
+                )
                 print(f"{user.username} {args.action}d")
             elif args.action == "set-department":
                 department = None if args.department == "none" else Department(args.department)
-                await users.set_department(session=s, user=user, department=department)
+                await users.set_department(session=s, user=user, department=department, actor=audit.CLI)
                 print(f"{user.username}: department {department or 'none (every department)'}")
             elif args.action == "reset-password":
-                password = await users.reset_password(session=s, user=user)
+                password = await users.reset_password(session=s, user=user, actor=audit.CLI)
                 print(f"temporary password for {user.username}: {password}")
                 print("They must choose a new password at next sign-in.")
+            elif args.action == "unlock":
+                await users.unlock(session=s, settings=settings, user=user, actor=audit.CLI)
+                print(f"{user.username} can sign in again (lockout cleared)")
+            elif args.action == "disable-mfa":
+                await users.disable_mfa(session=s, user=user, actor=audit.CLI)
+                print(f"two-step sign-in is off for {user.username}")
+            elif args.action == "end-sessions":
+                ended = await users.end_sessions(session=s, user=user, actor=audit.CLI, reason="ended by an admin")
+                print(f"{ended} sessions of {user.username} ended")
 
     ends: list[int] = []
     try:
-        _with_session(settings, work)
+        _with_session(settings, work, live=True)
     except ApiError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         raise SystemExit(1) from exc
@@ -174,8 +198,15 @@ def parser() -> argparse.ArgumentParser:
     )
     set_department.add_argument("username")
     set_department.add_argument("department", choices=[*(d.value for d in Department), "none"])
-    for name in ("disable", "enable", "reset-password"):
-        actions.add_parser(name).add_argument("username")
+    for name, help_text in (
+        ("disable", "disable a user (their sessions end)"),
+        ("enable", "enable a disabled user"),
+        ("reset-password", "set a new temporary password (their sessions end)"),
+        ("unlock", "clear a user's sign-in lockout"),
+        ("disable-mfa", "turn off a user's two-step sign-in (a lost phone)"),
+        ("end-sessions", "sign a user out on every device"),
+    ):
+        actions.add_parser(name, help=help_text).add_argument("username")
     return p
 
 

@@ -102,10 +102,14 @@ class Database:
         # round trip per call (lists, sign-in checks).
         reading = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._readers = async_sessionmaker(reading, class_=AsyncSession, expire_on_commit=False)
+        # Where committed audit entries are pushed (app/services/audit.py); set by the API process.
+        self.audit_sink: Any = None
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
         async with self._sessions() as session:
+            if self.audit_sink is not None:
+                session.sync_session.info["audit_sink"] = self.audit_sink
             yield session
 
     @asynccontextmanager

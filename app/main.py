@@ -19,6 +19,7 @@ from app.observability.logs import configure_logging
 from app.observability.middleware import RequestObservability
 from app.portal import Portal
 from app.routes import (
+    admin,
     auth,
     bench,
     chat,
@@ -53,6 +54,7 @@ ROUTES = [
     *openapi.routes,
     *auth.routes,
     *me.routes,
+    *admin.routes,
     *staff.routes,
     *chat.routes,  # after push: /notifications/preferences is not /notifications/{id}
     *sample_routes(),

@@ -17,6 +17,7 @@ from app.realtime.presence import Presence
 from app.realtime.server import Realtime
 from app.realtime.sink import EventSink, ServerSink
 from app.redis_conn import resolve_url
+from app.services.audit import Actor, Meta
 from app.services.notifications import Notifier
 from app.services.push.queue import DeliveryQueue
 from app.settings import Settings
@@ -48,6 +49,8 @@ class Portal:
         presence.events = ServerSink(realtime.server)
         auth.announce_end = realtime.announce_session_end
         deliveries = DeliveryQueue.from_url(redis_url, settings)
+        events = ServerSink(realtime.server)
+        db.audit_sink = events  # new audit entries reach the admins watching the log
         return cls(
             settings=settings,
             db=db,
@@ -56,7 +59,7 @@ class Portal:
             tokens=tokens,
             auth=auth,
             realtime=realtime,
-            events=ServerSink(realtime.server),
+            events=events,
             limits=RateLimits(settings, redis),
             deliveries=deliveries,
             notifier=Notifier(settings, deliveries),
@@ -86,6 +89,16 @@ def bearer_token(request: Request) -> str:
 async def authenticate(request: Request) -> Principal:
     """Who is asking; 401 unless the token is valid and its session is live."""
     return await portal_of(request).auth.authenticate(bearer_token(request))
+
+
+def request_meta(request: Request) -> Meta:
+    """Where a call came from, for the audit log: the client address and the user agent."""
+    return Meta(ip=portal_of(request).limits.client_address(request), user_agent=request.headers.get("user-agent"))
+
+
+def actor_of(request: Request, principal: Principal) -> Actor:
+    """The signed-in user making a change, for the audit log."""
+    return Actor(user_id=principal.user_id, label=principal.username, meta=request_meta(request))
 
 
 async def limit(request: Request, rule: str, principal: Principal | None = None) -> None:

@@ -74,6 +74,17 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
         if not (resource == "documents" and method == "POST")  # documents are created by uploads
     },
     ("POST", "/documents/{id}/retry"): "write",
+    # The admin console's changes, and the account page's password and photo (app/routes/admin.py).
+    ("POST", "/admin/users"): "write",
+    ("PATCH", "/admin/users/{id}"): "write",
+    ("POST", "/admin/users/{id}/reset-password"): "write",
+    ("POST", "/admin/users/{id}/unlock"): "write",
+    ("POST", "/admin/users/{id}/disable-mfa"): "write",
+    ("POST", "/admin/users/{id}/photo"): "upload",
+    ("DELETE", "/admin/users/{id}/sessions"): "write",
+    ("DELETE", "/admin/users/{id}/sessions/{sid}"): "write",
+    ("POST", "/me/password"): "sign-in",
+    ("POST", "/me/photo"): "upload",
     ("POST", "/assets/import"): "upload",
     ("POST", "/leads/import"): "upload",
     ("POST", "/imports/{id}/commit"): "write",

@@ -18,7 +18,7 @@ from app.samples.loader import load_all
 from app.services import records, users
 from app.services.resources import ASSETS, DOCUMENTS, LEADS
 from app.settings import Settings
-from schemas.options import AssetCategory, AssetStatus, Department, LeadStage, Risk, Role
+from schemas.options import STAGE_PROBABILITY, AssetCategory, AssetStatus, Department, LeadStage, Risk, Role
 from schemas.users import User
 
 log = logging.getLogger("portal.seed")
@@ -140,16 +140,6 @@ def _asset_rows(rng: random.Random, technicians: list[int], count: int) -> list[
     return rows
 
 
-_STAGE_PROBABILITY = {
-    LeadStage.NEW: 10,
-    LeadStage.QUALIFIED: 25,
-    LeadStage.PROPOSAL: 50,
-    LeadStage.NEGOTIATION: 75,
-    LeadStage.WON: 100,
-    LeadStage.LOST: 0,
-}
-
-
 def _lead_rows(rng: random.Random, owners: list[int], count: int) -> list[dict[str, Any]]:
     today = date.today()
     rows = []
@@ -168,7 +158,7 @@ def _lead_rows(rng: random.Random, owners: list[int], count: int) -> list[dict[s
                 "estimatedValue": str(rng.randint(8, 900) * 1000),
                 "stage": stage.value,
                 "lostReason": "Lost on price to a local competitor." if stage is LeadStage.LOST else None,
-                "probability": _STAGE_PROBABILITY[stage],
+                "probability": STAGE_PROBABILITY[stage],
                 "risk": rng.choice(list(Risk)).value,
                 "department": rng.choice(list(Department)).value,
                 "ownerId": rng.choice(owners),

@@ -144,6 +144,8 @@ class Settings(BaseSettings):
     smtp_timeout: float = Field(default=20.0, gt=0, le=120)
     public_ui_url: str = ""  # links in e-mails; empty: the first of CORS_ORIGINS
     # The daily inspection run (worker): at this local time, in this zone, once per day over all workers.
+    # The audit log keeps entries this many days; a daily worker job prunes older ones (app/services/audit.py).
+    audit_retention_days: int = Field(default=365, ge=1, le=36_500)
     inspection_notices_enabled: bool = True  # off: no daily run (a stack whose tests want no unasked notices)
     inspection_notice_time: str = "07:00"
     inspection_timezone: str = "UTC"

@@ -39,7 +39,8 @@ def _security_headers(api_url: str) -> dict[str, str]:
     csp = (
         "default-src 'self'; "
         f"connect-src 'self' {api.scheme}://{api.netloc} {ws}; "
-        "img-src 'self' data: blob: https:; "
+        # The API origin too: profile photos (/photos/...) are served by the API, on http in development.
+        f"img-src 'self' data: blob: https: {api.scheme}://{api.netloc}; "
         "style-src 'self' 'unsafe-inline'; "
         "script-src 'self'; font-src 'self' data:; worker-src 'self'; manifest-src 'self'; "
         "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"

@@ -115,3 +115,18 @@ class DocumentProgress(Event):
     message: str
     attempt: int
     uploaded_by_id: int | None
+
+
+class AuditAppended(Event):
+    """A new audit log entry (app/services/audit.py), pushed to the admins only (room ``admins``)."""
+
+    channel: Literal["audit"] = "audit"
+    type: Literal["audit.appended"] = "audit.appended"
+    entry: dict[str, Any]
+
+
+class PortalSettingsChanged(Event):
+    """An administrator changed the app-wide settings: every open portal applies them at once."""
+
+    channel: Literal["portal-settings"] = "portal-settings"
+    settings: dict[str, Any]

@@ -73,6 +73,16 @@ STAGE_LABELS = {
     LeadStage.LOST: "Lost",
 }
 
+#: the probability (percent) an opportunity takes in each stage unless a person set it by hand
+STAGE_PROBABILITY = {
+    LeadStage.NEW: 10,
+    LeadStage.QUALIFIED: 25,
+    LeadStage.PROPOSAL: 50,
+    LeadStage.NEGOTIATION: 75,
+    LeadStage.WON: 100,
+    LeadStage.LOST: 0,
+}
+
 
 class DocumentState(StrEnum):
     QUEUED = "queued"

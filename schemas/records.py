@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import EmailStr, PlainSerializer, model_validator
 from pydantic.alias_generators import to_camel
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Numeric, String, Text, func
+from sqlalchemy import JSON, Boolean, Column, ForeignKey, Index, Integer, Numeric, String, Text, false, func
 from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig
 
@@ -246,6 +246,8 @@ class LeadBase(SQLModel):
 class Lead(RecordMeta, LeadBase, table=True):
     __tablename__ = "leads"
     __table_args__ = _table_args("leads")
+    #: the probability was set by a person, not taken from the stage: a move to another stage keeps it
+    probability_manual: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))
     contact_email: str | None = Field(default=None, max_length=254)
     estimated_value: Decimal = Field(default=Decimal(0), sa_column=Column(Numeric(14, 2), nullable=False))
     owner_id: int | None = _user_fk()
@@ -281,6 +283,7 @@ class LeadUpdate(UpdateMeta):
 
 class LeadPublic(PublicMeta, LeadBase):
     model_config = _CAMEL
+    probability_manual: bool = False
     contact_email: str | None = None
     owner: UserRef | None = None
 

@@ -36,6 +36,19 @@ class User(SQLModel, table=True):
     department: Department | None = Field(default=None, sa_column=Column(String(40), nullable=True))
 
 
+class PortalSetting(SQLModel, table=True):
+    """One app-wide setting an administrator chose (``key`` -> JSON value); a missing row is the default."""
+
+    __tablename__ = "portal_settings"
+
+    key: str = Field(sa_column=Column(String(64), primary_key=True))
+    value: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
+    updated_by_id: int | None = Field(
+        default=None, sa_column=Column(Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    )
+
+
 class AuthSession(SQLModel, table=True):
     """One signed-in session: the family of every token issued since its sign-in."""
 
@@ -50,6 +63,10 @@ class AuthSession(SQLModel, table=True):
     # "portal": opened by the portal's sign-in; "mock": by the sample area's mock sign-in of a portal
     # user (app/samples/auth.py), which only its mock tokens name and the portal never accepts.
     kind: str = Field(default="portal", sa_column=Column(String(16), nullable=False, server_default="portal"))
+    # Where it was opened from and when it was last refreshed: what the sessions lists show.
+    ip: str | None = Field(default=None, sa_column=Column(String(64), nullable=True))
+    user_agent: str | None = Field(default=None, sa_column=Column(String(300), nullable=True))
+    last_used_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
 class RefreshToken(SQLModel, table=True):
@@ -197,3 +214,40 @@ class UserRef(ApiModel):
     id: int
     display_name: str
     photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+
+
+# --- the admin console and the account page (issue 19) --------------------------------------------
+
+
+class AdminUserCreate(ApiInput):
+    username: str = PydanticField(min_length=1, max_length=64)
+    email: str = PydanticField(min_length=3, max_length=254)
+    display_name: str = PydanticField(default="", max_length=120)
+    role: Role
+    department: Department | None = None
+
+
+class AdminUserUpdate(ApiInput):
+    """Any of: role, disabled, displayName, email, department (null: every department)."""
+
+    role: Role | None = None
+    disabled: bool | None = None
+    display_name: str | None = PydanticField(default=None, min_length=1, max_length=120)
+    email: str | None = PydanticField(default=None, min_length=3, max_length=254)
+    department: Department | None = None
+
+
+class PasswordChange(ApiInput):
+    current_password: str = PydanticField(min_length=1, max_length=1024)
+    new_password: str = PydanticField(min_length=1, max_length=1024)
+
+
+class PortalSettings(ApiModel):
+    """The app-wide settings every signed-in user's portal follows (``GET /portal-settings``)."""
+
+    #: the template's sample areas are left out of everyone's navigation (their pages stay reachable by address)
+    template_hidden: bool = False
+
+
+class PortalSettingsUpdate(ApiInput):
+    template_hidden: bool | None = None

@@ -49,6 +49,10 @@ async def make_data(app: Starlette, settings: Settings, client: httpx.AsyncClien
     chat = (await open_chat(client, tech, tech2))["chat"]
     for words in ("Backup tonight?", "Yes, at 02:00 ✓"):
         assert (await send(client, tech, chat["id"], tech2, words)).status_code == 200
+    photo = await client.post(  # a profile photo: a stored file named by users.photo_url
+        "/me/photo", headers={**tech.headers, "content-type": "image/png"}, content=files.image("PNG", (40, 30))
+    )
+    assert photo.status_code == 200, photo.text
     ctx = context(app, settings)
     for name, content in (("manual.pdf", files.pdf(2, marker="backup")), ("log.txt", files.text("restore"))):
         item = await uploaded(client, tech, name, content)
@@ -79,6 +83,9 @@ def last_ids(url: str) -> dict[str, int]:
 def stored_files(settings: Settings, rows: dict[str, list[dict[str, Any]]]) -> dict[str, bytes]:
     storage = open_storage(settings)
     keys = [d[c] for d in rows["documents"] for c in ("storage_key", "thumbnail_key") if d[c]]
+    keys += [
+        "photos/" + u["photo_url"].rsplit("/", 1)[-1] for u in rows["users"] if "/photos/" in (u["photo_url"] or "")
+    ]
     found = {}
     for key in keys:
         with storage.open(key) as f:
@@ -132,6 +139,7 @@ def assert_same(source: Settings, target: Settings) -> None:
         assert restored[table] == expected, f"{table} differs after restore"
     assert stored_files(target, restored) == stored_files(source, rows)
     assert any(d["thumbnail_key"] for d in rows["documents"])  # thumbnails were part of the round trip
+    assert any("/photos/" in (u["photo_url"] or "") for u in rows["users"])  # and profile photos
     source_ids, target_ids = last_ids(source.effective_database_url), last_ids(target.effective_database_url)
     for table in ("assets", "leads", "documents", "chat_messages", "notifications"):
         if table in source_ids:

@@ -102,6 +102,26 @@ async def test_presence_follows_sockets_idle_and_do_not_disturb(
     await status("offline")
 
 
+async def test_presence_reaches_others_within_a_second_even_when_changes_come_quickly(
+    app: Starlette, cluster: Cluster, connect: Sockets
+) -> None:
+    """Issue 22: a second change soon after a first one waited for the storm batch (2.3 s to show)."""
+    _, watcher = await signed_in(app, cluster)
+    bob_id, bob = await signed_in(app, cluster)
+    watching = await connect(cluster.urls[0], watcher["accessToken"])
+    await connect(cluster.urls[1], bob["accessToken"])
+    await watching.wait_for(lambda e: e["userId"] == bob_id and e["status"] == "online", channel="presence")
+    loop = asyncio.get_running_loop()
+    async with httpx.AsyncClient(base_url=cluster.urls[1], headers=bearer(bob)) as http:
+        for status in ("do-not-disturb", "away", "online", "do-not-disturb"):  # each within a second of the last
+            started = loop.time()
+            await http.post("/api/chat/user/data", json={"status": status})
+            await watching.wait_for(lambda e, s=status: e["userId"] == bob_id and e["status"] == s, channel="presence")
+            took = loop.time() - started
+            assert took < 1.0, f"{status} reached the other process's socket after {took:.2f} s"
+            watching.channels["presence"].clear()
+
+
 async def test_quick_panel_changes_show_on_the_users_other_devices(
     app: Starlette, cluster: Cluster, connect: Sockets
 ) -> None:

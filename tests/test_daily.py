@@ -11,7 +11,7 @@ from rq import Queue
 
 from app.services.push.queue import QUEUE_NAME
 from app.settings import Settings
-from worker.daily import KEY, due_day, schedule_inspections
+from worker.daily import AUDIT_KEY, KEY, due_day, prune_audit_daily, schedule_inspections
 
 BERLIN = {"inspection_timezone": "Europe/Berlin", "inspection_notice_time": "07:00"}
 
@@ -56,3 +56,28 @@ def test_one_worker_of_several_enqueues_the_day(connection: Redis) -> None:
     assert "inspections-due-2031-01-15" in queue.job_ids
     assert schedule_inspections(connection, Settings(**BERLIN, inspection_notices_enabled=False), now) is None
     assert schedule_inspections(connection, settings, datetime(2031, 7, 15, 4, 0, tzinfo=UTC)) is None  # not yet
+
+
+def test_the_audit_log_is_pruned_once_a_day_over_all_workers(connection: Redis) -> None:
+    now = datetime(2031, 1, 15, 3, 0, tzinfo=UTC)
+    asked: list[int] = []
+
+    def prune(days: int) -> int:
+        asked.append(days)
+        return 7
+
+    settings = Settings(audit_retention_days=90)
+    try:
+        results = [prune_audit_daily(connection, settings, prune, now) for _ in range(3)]  # three workers' rounds
+        assert results == [7, None, None] and asked == [90]
+
+        def failing(days: int) -> int:
+            raise RuntimeError("database down")
+
+        tomorrow = datetime(2031, 1, 16, 3, 0, tzinfo=UTC)
+        with pytest.raises(RuntimeError):
+            prune_audit_daily(connection, settings, failing, tomorrow)
+        assert prune_audit_daily(connection, settings, prune, tomorrow) == 7  # a failed run is tried again
+    finally:
+        for day in ("2031-01-15", "2031-01-16"):
+            connection.delete(AUDIT_KEY.format(day=day))

@@ -108,6 +108,9 @@ class PortalWorker(Worker):
                 log.warning("%d notifications were still pending: their delivery is planned now", planned)
             if day := daily.schedule_inspections(self.connection, get_settings()):
                 log.info("the inspection run of %s is enqueued", day.isoformat())
+            pruned = daily.prune_audit_daily(self.connection, get_settings(), jobs.prune_audit)
+            if pruned:
+                log.info("%d audit entries past their retention were pruned", pruned)
         except Exception:  # as the sweep: next round
             log.exception("notification maintenance failed")
 

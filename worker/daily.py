@@ -13,6 +13,7 @@ fields follow the process's local time zone rather than a setting.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 
 from redis import Redis
@@ -46,3 +47,22 @@ def schedule_inspections(connection: Redis, settings: Settings, now: datetime | 
         connection.delete(key)  # the next round (of any worker) tries again
         raise
     return day
+
+
+AUDIT_KEY = "portal:daily:audit-prune:{day}"
+
+
+def prune_audit_daily(
+    connection: Redis, settings: Settings, prune: Callable[[int], int], now: datetime | None = None
+) -> int | None:
+    """Prune the audit log (entries older than ``AUDIT_RETENTION_DAYS``) once a day over all workers;
+    answers how many entries went when this call ran it."""
+    day = (now or datetime.now(UTC)).date()
+    key = AUDIT_KEY.format(day=day.isoformat())
+    if not connection.set(key, "1", nx=True, ex=KEY_SECONDS):
+        return None
+    try:
+        return prune(settings.audit_retention_days)
+    except Exception:
+        connection.delete(key)  # the next round (of any worker) tries again
+        raise

@@ -329,3 +329,14 @@ def plan_pending(connection: Redis) -> int:
         return len(found)
 
     return asyncio.run(_with_services(work))
+
+
+def prune_audit(days: int) -> int:
+    """Delete the audit entries older than ``days`` (bounded batches); answers how many went."""
+    from app.services import audit
+
+    async def work(db: Database, sink: RedisSink, settings: Settings) -> int:
+        async with db.session() as session:
+            return await audit.prune(session, days=days)
+
+    return asyncio.run(_with_services(work))

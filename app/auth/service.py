@@ -25,6 +25,8 @@ from app.auth.throttle import SignInThrottleStore, locked_error, pair_key
 from app.auth.tokens import AccessClaims, InvalidToken, TokenService, roles_from_groups
 from app.db import Database
 from app.errors import ApiError, invalid, unauthorized
+from app.services import audit
+from app.services.audit import Meta, user_actor
 from app.settings import Settings
 from schemas.base import utcnow
 from schemas.options import Role, UserState
@@ -88,14 +90,23 @@ class AuthService:
     # --- sign-in ---------------------------------------------------------------------------------
 
     async def check_password(
-        self, *, name: str, password_hash: str | None, password: str, address: str, two_step: bool, now: datetime
+        self,
+        *,
+        name: str,
+        password_hash: str | None,
+        password: str,
+        address: str,
+        two_step: bool,
+        now: datetime,
+        locks: list[int] | None = None,
     ) -> bool:
         """Whether ``password`` is the password of the account ``name`` (``password_hash`` None: no such
         account), under the lockout rules (app/auth/throttle.py). 429 while locked.
 
         The attempt is counted before the password is checked, and the check waits in line for a
         hashing slot with no database connection held. A correct password clears the counts only
-        when it is the whole sign-in (``two_step`` False); otherwise the code must follow.
+        when it is the whole sign-in (``two_step`` False); otherwise the code must follow. A failure
+        that starts a lock appends its seconds to ``locks``.
         """
         pair = pair_key(address, name)
         async with self.db.session() as session:
@@ -121,6 +132,9 @@ class AuthService:
             else:
                 for reservation in (by_address, by_name):
                     await self.throttle.failed(session, reservation, utcnow())
+                    seconds = self.throttle.lock_for(reservation)
+                    if seconds and locks is not None:
+                        locks.append(seconds)
         if hidden and not correct:
             raise locked_error(by_name.locked_until, now)
         return correct
@@ -133,7 +147,34 @@ class AuthService:
             ).first()
             return found
 
-    async def verify_credentials(self, *, login: str, password: str, address: str, now: datetime) -> User:
+    async def failed_sign_in(self, *, user: User | None, name: str, meta: Meta, reason: str) -> None:
+        """Write a failed sign-in to the audit log, in a transaction of its own (the sign-in fails)."""
+        async with self.db.session() as session:
+            audit.record(
+                session,
+                "auth.sign_in_failed",
+                actor=user_actor(user, meta) if user is not None else audit.Actor(None, name[:64], meta),
+                target=user,
+                target_label=name,
+                detail={"reason": reason},
+            )
+            await session.commit()
+
+    async def _locked_out(self, *, user: User | None, name: str, meta: Meta, seconds: int) -> None:
+        async with self.db.session() as session:
+            audit.record(
+                session,
+                "auth.locked_out",
+                actor=user_actor(user, meta) if user is not None else audit.Actor(None, name[:64], meta),
+                target=user,
+                target_label=name,
+                detail={"seconds": seconds},
+            )
+            await session.commit()
+
+    async def verify_credentials(
+        self, *, login: str, password: str, address: str, now: datetime, meta: Meta | None = None
+    ) -> User:
         """The user whose username or email and password these are, under the lockout rules.
 
         Failures are counted per account (username and email share one count) and, for names that
@@ -141,34 +182,51 @@ class AuthService:
         """
         user = await self.find_user(login)
         name = user.username if user is not None else normalize_username(login)
-        correct = await self.check_password(
-            name=name,
-            password_hash=user.password_hash if user is not None else None,
-            password=password,
-            address=address,
-            two_step=bool(user is not None and user.totp_enabled and user.totp_secret),
-            now=now,
-        )
+        meta = meta or Meta(ip=address)
+        locks: list[int] = []
+        try:
+            correct = await self.check_password(
+                name=name,
+                password_hash=user.password_hash if user is not None else None,
+                password=password,
+                address=address,
+                two_step=bool(user is not None and user.totp_enabled and user.totp_secret),
+                now=now,
+                locks=locks,
+            )
+        except ApiError as exc:
+            if exc.status == 429:
+                await self.failed_sign_in(user=user, name=name, meta=meta, reason="locked")
+            raise
+        if not correct or user is None:
+            reason = "unknown user" if user is None else "wrong password"
+            await self.failed_sign_in(user=user, name=name, meta=meta, reason=reason)
+            if locks:
+                await self._locked_out(user=user, name=name, meta=meta, seconds=max(locks))
         if user is None:
             raise UnknownLogin(401, WRONG_CREDENTIALS, headers={"WWW-Authenticate": "Bearer"})
         if not correct:
             raise WrongPassword(401, WRONG_CREDENTIALS, headers={"WWW-Authenticate": "Bearer"})
         return user
 
-    async def sign_in(self, *, username: str, password: str, address: str) -> Tokens | Challenge:
+    async def sign_in(
+        self, *, username: str, password: str, address: str, user_agent: str | None = None
+    ) -> Tokens | Challenge:
         now = utcnow()
-        user = await self.verify_credentials(login=username, password=password, address=address, now=now)
+        meta = Meta(ip=address, user_agent=user_agent)
+        user = await self.verify_credentials(login=username, password=password, address=address, now=now, meta=meta)
         if user.state == UserState.DISABLED:
+            await self.failed_sign_in(user=user, name=user.username, meta=meta, reason="disabled")
             raise ApiError(403, "This account is disabled. Ask an administrator to enable it.")
         async with self.db.session() as session:
-            return await self._next_step(session, user, now)
+            return await self._next_step(session, user, now, meta)
 
-    async def _next_step(self, session: AsyncSession, user: User, now: datetime) -> Tokens | Challenge:
+    async def _next_step(self, session: AsyncSession, user: User, now: datetime, meta: Meta) -> Tokens | Challenge:
         if user.state == UserState.FORCE_CHANGE_PASSWORD:
             return await self._open_challenge(session, user, NEW_PASSWORD_REQUIRED, now)
         if user.totp_enabled and user.totp_secret:
             return await self._open_challenge(session, user, SOFTWARE_TOKEN_MFA, now)
-        return await self._start_session(session, user, now)
+        return await self._start_session(session, user, now, meta)
 
     async def _open_challenge(self, session: AsyncSession, user: User, kind: str, now: datetime) -> Challenge:
         value = secrets.token_urlsafe(32)
@@ -186,9 +244,16 @@ class AuthService:
         return Challenge(challenge=kind, session=value)
 
     async def answer_challenge(
-        self, *, session_value: str, new_password: str | None, code: str | None, address: str
+        self,
+        *,
+        session_value: str,
+        new_password: str | None,
+        code: str | None,
+        address: str,
+        user_agent: str | None = None,
     ) -> Tokens | Challenge:
         now = utcnow()
+        meta = Meta(ip=address, user_agent=user_agent)
         async with self.db.session() as session:
             challenge = await session.get(AuthChallenge, _digest(session_value))
             if challenge is None or challenge.used_at is not None or challenge.expires_at <= now:
@@ -198,15 +263,22 @@ class AuthService:
                 raise unauthorized(CHALLENGE_EXPIRED)
             if challenge.kind == NEW_PASSWORD_REQUIRED:
                 await self._set_new_password(session, user, new_password)
+                audit.record(session, "auth.password_chosen", actor=user_actor(user, meta), target=user)
             else:
-                await self._check_challenge_code(session, challenge, user, code, address, now)
+                try:
+                    await self._check_challenge_code(session, challenge, user, code, address, now)
+                except ApiError as exc:
+                    if exc.status == 401:
+                        reason = "wrong code" if exc.message == INVALID_CODE else "challenge expired"
+                        await self.failed_sign_in(user=user, name=user.username, meta=meta, reason=reason)
+                    raise
             await self._consume(session, challenge, now)
             await session.refresh(user)
             if challenge.kind == SOFTWARE_TOKEN_MFA:
                 # The whole sign-in is proven: the counts of this name start again.
                 await self.throttle.clear(session, pair_key(address, user.username), user.username)
-                return await self._start_session(session, user, now)
-            return await self._next_step(session, user, now)
+                return await self._start_session(session, user, now, meta)
+            return await self._next_step(session, user, now, meta)
 
     async def _consume(self, session: AsyncSession, challenge: AuthChallenge, now: datetime) -> None:
         # Only the first answer wins: a replay of the same session finds used_at already set.
@@ -220,7 +292,14 @@ class AuthService:
             raise unauthorized(CHALLENGE_EXPIRED)
         await session.commit()
 
-    async def _set_new_password(self, session: AsyncSession, user: User, new_password: str | None) -> None:
+    async def _set_new_password(
+        self,
+        session: AsyncSession,
+        user: User,
+        new_password: str | None,
+        *,
+        differ: str = "Choose a password different from the temporary one.",
+    ) -> None:
         if not new_password:
             raise invalid("Enter a new password.", {"newPassword": "This field is required."})
         check_new_password(
@@ -231,7 +310,7 @@ class AuthService:
         )
         if await self.hashing.run(verify_password, user.password_hash, new_password):
             raise invalid(
-                "Choose a password different from the temporary one.",
+                differ,
                 {"newPassword": "Must differ from the current password."},
             )
         user.password_hash = await self.hashing.run(hash_password, new_password)
@@ -291,14 +370,18 @@ class AuthService:
 
     # --- sessions and tokens -----------------------------------------------------------------------
 
-    async def _start_session(self, session: AsyncSession, user: User, now: datetime) -> Tokens:
+    async def _start_session(self, session: AsyncSession, user: User, now: datetime, meta: Meta) -> Tokens:
         auth_session = AuthSession(
             id=secrets.token_hex(16),
             user_id=user.id or 0,
             created_at=now,
             expires_at=now + timedelta(seconds=self.settings.refresh_token_ttl),
+            ip=(meta.ip or None) and meta.ip[:64],
+            user_agent=(meta.user_agent or None) and meta.user_agent[:300],
+            last_used_at=now,
         )
         session.add(auth_session)
+        audit.record(session, "auth.signed_in", actor=user_actor(user, meta), target=user)
         tokens = self._issue(session, user, auth_session, now)
         await session.commit()
         return tokens
@@ -323,7 +406,7 @@ class AuthService:
             refresh_expires_in=int((auth_session.expires_at - now).total_seconds()),
         )
 
-    async def refresh(self, *, refresh_token: str) -> Tokens:
+    async def refresh(self, *, refresh_token: str, address: str | None = None, user_agent: str | None = None) -> Tokens:
         now = utcnow()
         async with self.db.session() as session:
             result = await session.exec(select(RefreshToken).where(RefreshToken.token_hash == _digest(refresh_token)))
@@ -345,12 +428,23 @@ class AuthService:
             )
             if rotated.rowcount != 1:
                 # A rotated token came back: someone holds a copy. End the whole family.
+                owner = await session.get(User, auth_session.user_id)
+                audit.record(
+                    session,
+                    "auth.refresh_reuse",
+                    actor=audit.Actor(None, "system"),
+                    target=owner,
+                    meta=Meta(ip=address, user_agent=user_agent),
+                    detail={"sessionEnded": True},
+                )
                 await self._revoke(session, auth_session.id, "refresh token reuse", now)
                 raise unauthorized(SESSION_ENDED)
             user = await session.get(User, auth_session.user_id)
             if user is None or user.state == UserState.DISABLED:
                 await self._revoke(session, auth_session.id, "user disabled", now)
                 raise unauthorized(SESSION_ENDED)
+            auth_session.last_used_at = now
+            session.add(auth_session)
             tokens = self._issue(session, user, auth_session, now)
             await session.commit()
             return tokens
@@ -366,10 +460,13 @@ class AuthService:
         if self.announce_end is not None:
             await self.announce_end(session_id)
 
-    async def sign_out(self, principal: Principal) -> None:
+    async def sign_out(self, principal: Principal, meta: Meta | None = None) -> None:
         """End this session, and the user's sample-area mock sessions with it (app/samples/auth.py)."""
         now = utcnow()
         async with self.db.session() as session:
+            user = await session.get(User, principal.user_id)
+            if user is not None:
+                audit.record(session, "auth.signed_out", actor=user_actor(user, meta or Meta()), target=user)
             await session.exec(
                 update(AuthSession)
                 .where(
@@ -455,6 +552,47 @@ class AuthService:
         if not correct:
             raise ApiError(403, WRONG_CURRENT_PASSWORD, errors={"password": "Incorrect password."})
 
+    async def change_password(
+        self, principal: Principal, current: str, new_password: str, *, address: str, meta: Meta
+    ) -> list[str]:
+        """Change one's own password: the current one first (under the lockout rules), then the same
+        policy as the new-password step. The user's other sessions end; answers their ids."""
+        await self.confirm_password(principal, current, address=address)
+        async with self.db.session() as session:
+            user = await session.get(User, principal.user_id, with_for_update=True)
+            if user is None:
+                raise unauthorized(SESSION_ENDED)
+            await self._set_new_password(
+                session, user, new_password, differ="Choose a password different from the current one."
+            )
+            others = [
+                row
+                for row in (
+                    await session.exec(
+                        select(AuthSession.id).where(
+                            col(AuthSession.user_id) == user.id,
+                            col(AuthSession.id) != principal.session_id,
+                            col(AuthSession.revoked_at).is_(None),
+                        )
+                    )
+                ).all()
+            ]
+            if others:
+                await session.exec(
+                    update(AuthSession)
+                    .where(col(AuthSession.id).in_(others), col(AuthSession.revoked_at).is_(None))
+                    .values(revoked_at=utcnow(), revoked_reason="password changed")
+                )
+            audit.record(
+                session,
+                "auth.password_changed",
+                actor=user_actor(user, meta),
+                target=user,
+                detail={"otherSessionsEnded": len(others)},
+            )
+            await session.commit()
+            return others
+
     async def totp_setup(self, principal: Principal) -> TotpSetup:
         async with self.db.session() as session:
             user = await session.get(User, principal.user_id)
@@ -467,7 +605,7 @@ class AuthService:
             await session.commit()
             return TotpSetup(secret=user.totp_secret, uri=totp.provisioning_uri(user.totp_secret, user.email))
 
-    async def totp_verify(self, principal: Principal, code: str, *, enable: bool) -> None:
+    async def totp_verify(self, principal: Principal, code: str, *, enable: bool, meta: Meta | None = None) -> None:
         """Turn TOTP on (after setup) or off, each time proving possession with a fresh code."""
         async with self.db.session() as session:
             user = await session.get(User, principal.user_id, with_for_update=True)
@@ -486,6 +624,8 @@ class AuthService:
             if not enable:
                 user.totp_secret = None
             session.add(user)
+            kind = "auth.mfa_enabled" if enable else "auth.mfa_disabled"
+            audit.record(session, kind, actor=user_actor(user, meta or Meta()), target=user)
             await session.commit()
 
 

@@ -140,6 +140,12 @@ class SignInThrottleStore:
         )
         await session.commit()
 
+    def lock_for(self, reservation: Reservation) -> int:
+        """The lock (seconds) a failed reserved attempt earned: 0 when it locks nothing."""
+        if reservation.pending_until is None:
+            return 0
+        return self._lock(reservation.key, reservation.count)
+
     async def record_failure(self, session: AsyncSession, key: str, now: datetime) -> int:
         """Count a failure found after the fact (a wrong code) and lock for what the count earns."""
         quiet = now - timedelta(seconds=self._settings.lockout_reset_seconds)

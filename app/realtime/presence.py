@@ -29,8 +29,11 @@ HEARTBEAT_SECONDS = 20
 #: shift starts, a process restarts) each staff socket gets one ``presence:batch`` instead of one
 #: ``presence`` per user, which would be N x N pushes
 BATCH_SECONDS = 0.05
-#: while changes keep coming (the previous push went out less than a second ago), wait longer
-STORM_BATCH_SECONDS = 2.0
+#: while changes keep coming (the previous push went out less than ``STORM_WINDOW_SECONDS`` ago), wait
+#: longer so a storm still goes out in a few large batches; short enough that a person's change reaches
+#: everyone within a second (issue 22: 2 s here made two quick changes take 2.3 s to show)
+STORM_BATCH_SECONDS = 0.5
+STORM_WINDOW_SECONDS = 1.0
 SOCKET_TTL_SECONDS = 60
 _WATCH = "portal:presence:watch"
 _LAST = "portal:presence:last"
@@ -112,7 +115,7 @@ class Presence:
             self._pending[user_id] = PresenceChanged(user_id=user_id, status=status, mood=mood)
             if self._flush is None:
                 loop = asyncio.get_running_loop()
-                storm = loop.time() - self._last_sent < 1.0
+                storm = loop.time() - self._last_sent < STORM_WINDOW_SECONDS
                 self._flush = loop.call_later(STORM_BATCH_SECONDS if storm else BATCH_SECONDS, self._send_pending)
 
     def _send_pending(self) -> None:

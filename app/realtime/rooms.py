@@ -4,6 +4,8 @@ from __future__ import annotations
 
 #: every connected user with a staff role (all four roles read every product record)
 STAFF = "staff"
+#: connected admins: the audit log's live entries go here, and to no other role
+ADMINS = "admins"
 
 
 def user(user_id: int) -> str:

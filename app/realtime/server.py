@@ -29,6 +29,7 @@ from app.realtime.presence import SOCKET_TTL_SECONDS, Presence
 from app.settings import Settings
 from schemas.chat import Chat
 from schemas.events import ChatTyping, SessionEnded
+from schemas.options import Role
 
 log = logging.getLogger("portal.realtime")
 
@@ -107,6 +108,8 @@ class Realtime:
         await self.server.enter_room(sid, rooms.session(principal.session_id))
         if principal.role is not None:
             await self.server.enter_room(sid, rooms.STAFF)
+        if principal.role == Role.ADMIN:
+            await self.server.enter_room(sid, rooms.ADMINS)
         key = _session_key(principal.session_id)
         try:
             await self._redis.sadd(key, sid)

@@ -9,9 +9,9 @@ from starlette.routing import Route
 from app.auth.passwords import check_new_password, password_strength
 from app.errors import ApiError, invalid
 from app.http import json_response, read_model
-from app.portal import authenticate, limit, portal_of
+from app.portal import authenticate, limit, portal_of, request_meta
 from app.realtime import control
-from app.services import users
+from app.services import audit, users
 from schemas.users import (
     ChallengeRequest,
     PasswordCheck,
@@ -20,6 +20,7 @@ from schemas.users import (
     SignInRequest,
     TotpSetupRequest,
     TotpVerifyRequest,
+    User,
 )
 
 
@@ -33,7 +34,9 @@ async def sign_in(request: Request) -> Response:
     body = await read_model(request, SignInRequest)
     portal = portal_of(request)
     address = portal.limits.client_address(request)
-    result = await portal.auth.sign_in(username=body.username, password=body.password, address=address)
+    result = await portal.auth.sign_in(
+        username=body.username, password=body.password, address=address, user_agent=request.headers.get("user-agent")
+    )
     return json_response(result)
 
 
@@ -52,6 +55,7 @@ async def challenge(request: Request) -> Response:
         new_password=body.new_password,
         code=body.code,
         address=portal.limits.client_address(request),
+        user_agent=request.headers.get("user-agent"),
     )
     return json_response(result)
 
@@ -83,13 +87,16 @@ async def password_check(request: Request) -> Response:
 
 async def refresh(request: Request) -> Response:
     body = await read_model(request, RefreshRequest)
-    return json_response(await portal_of(request).auth.refresh(refresh_token=body.refresh_token))
+    portal = portal_of(request)
+    meta = request_meta(request)
+    tokens = await portal.auth.refresh(refresh_token=body.refresh_token, address=meta.ip, user_agent=meta.user_agent)
+    return json_response(tokens)
 
 
 async def sign_out(request: Request) -> Response:
     principal = await authenticate(request)
     portal = portal_of(request)
-    await portal.auth.sign_out(principal)
+    await portal.auth.sign_out(principal, request_meta(request))
     await portal.realtime.end_session(principal.session_id, reason="signed-out")
     return json_response({"message": "Signed out."})
 
@@ -99,8 +106,14 @@ async def sign_out_everywhere(request: Request) -> Response:
     principal = await authenticate(request)
     portal = portal_of(request)
     async with portal.db.session() as session:
-        await users.revoke_sessions(session, principal.user_id, "signed out everywhere")
-        await session.commit()
+        user = await session.get(User, principal.user_id)
+        if user is not None:
+            await users.end_sessions(
+                session=session,
+                user=user,
+                actor=audit.user_actor(user, request_meta(request)),
+                reason="signed out everywhere",
+            )
     # This process forgets at once: its next call must not wait for the announcement to come back.
     portal.auth.live.forget_user(principal.user_id)
     await control.announce_end_user(portal.redis, principal.user_id, "signed-out")
@@ -127,7 +140,7 @@ async def totp_enable(request: Request) -> Response:
     body = await read_model(request, TotpVerifyRequest)
     portal = portal_of(request)
     await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    await portal.auth.totp_verify(principal, body.code, enable=True)
+    await portal.auth.totp_verify(principal, body.code, enable=True, meta=request_meta(request))
     return json_response({"message": "Two-step sign-in is on.", "mfaEnabled": True})
 
 
@@ -138,7 +151,7 @@ async def totp_disable(request: Request) -> Response:
     body = await read_model(request, TotpVerifyRequest)
     portal = portal_of(request)
     await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    await portal.auth.totp_verify(principal, body.code, enable=False)
+    await portal.auth.totp_verify(principal, body.code, enable=False, meta=request_meta(request))
     return json_response({"message": "Two-step sign-in is off.", "mfaEnabled": False})
 
 

@@ -14,6 +14,7 @@ from schemas.options import (
     RISK_LABELS,
     RISK_ORDER,
     STAGE_LABELS,
+    STAGE_PROBABILITY,
     STATUS_COLORS,
     AssetCategory,
     Department,
@@ -25,7 +26,9 @@ OPTIONS = {
     "statuses": [{"value": s.value, "label": s.value.title(), "color": c} for s, c in STATUS_COLORS.items()],
     "risks": [{"value": r.value, "label": RISK_LABELS[r]} for r in RISK_ORDER],
     "departments": [{"value": d.value, "label": d.value} for d in Department],
-    "stages": [{"value": s.value, "label": label} for s, label in STAGE_LABELS.items()],
+    "stages": [
+        {"value": s.value, "label": label, "probability": STAGE_PROBABILITY[s]} for s, label in STAGE_LABELS.items()
+    ],
     "documentStates": [{"value": s.value, "label": s.value.title()} for s in DocumentState],
     "assetCategories": [{"value": c.value, "label": c.value} for c in AssetCategory],
     "roles": [{"value": r.value, "label": r.value.title()} for r in Role],

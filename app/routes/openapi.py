@@ -44,6 +44,7 @@ PUBLIC_PATHS = frozenset(
         "/api/auth",
         "/api/auth/access-token",
         "/api/auth/register",
+        "/photos/{name}",  # a profile photo by its unguessable name (an <img> sends no token)
     }
 )
 META_PATHS = frozenset(
@@ -74,6 +75,8 @@ EXPORT_TYPES = ("text/csv", "application/vnd.openxmlformats-officedocument.sprea
 MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/documents/{id}/file": "*/*",  # the stored file, with its own type
     "/documents/{id}/thumbnail": "image/*",
+    "/photos/{name}": "image/png",
+    "/admin/audit/export": "text/csv",
     "/metrics": "text/plain",  # Prometheus text format
     "/assets/export": EXPORT_TYPES,
     "/documents/export": EXPORT_TYPES,
@@ -104,6 +107,14 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/assets/{id}/inspections"): frozenset({"409"}),  # the asset changed since it was shown
     ("POST", "/push/subscriptions"): frozenset({"409"}),  # as many devices as allowed already
     ("POST", "/push/test"): frozenset({"409"}),  # no device has push
+    # 409: taken name or email, the last admin, oneself, MFA already off (app/services/users.py).
+    ("POST", "/admin/users"): frozenset({"409"}),
+    ("PATCH", "/admin/users/{id}"): frozenset({"409"}),
+    ("POST", "/admin/users/{id}/reset-password"): frozenset({"409"}),
+    ("POST", "/admin/users/{id}/disable-mfa"): frozenset({"409"}),
+    ("POST", "/admin/users/{id}/photo"): frozenset({"415"}),
+    ("POST", "/me/photo"): frozenset({"415"}),
+    ("POST", "/me/password"): frozenset({"503"}),  # the password checks' queue
 }
 # Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
 _RECORD_LISTS = {f"/{name}": spec for name, spec in RESOURCES.items()}
@@ -137,6 +148,17 @@ def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
         ]
     if path == "/api/chat/messages":
         return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
+    if path == "/admin/users":
+        return [
+            _integer("page", "Page number, from 1.", maximum=100_000),
+            _integer("perPage", "Users per page.", maximum=100),
+        ]
+    if path in ("/admin/audit", "/admin/audit/export"):
+        return [
+            _integer("actor", "Only entries by this user id."),
+            _integer("target", "Only entries about this user id."),
+            *([_integer("perPage", "Entries per page.", maximum=100)] if path == "/admin/audit" else []),
+        ]
     return []
 
 

@@ -33,7 +33,7 @@ from app.services import notifications, permissions
 from app.services.resources import RESOURCES, ResourceSpec
 from schemas.base import utcnow
 from schemas.events import RecordChanged, RecordsChanged
-from schemas.options import DocumentState, Role, UserState
+from schemas.options import STAGE_PROBABILITY, DocumentState, LeadStage, Role, UserState
 from schemas.records import ChangePublic, RecordChange
 from schemas.users import User, UserRef
 
@@ -187,6 +187,33 @@ async def check_references(
         raise invalid("Check the highlighted fields. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
 
 
+#: bookkeeping columns written beside a field, never shown in a record's history on their own
+_UNLOGGED = frozenset({"probability_manual"})
+
+
+def stage_probability(lead: Any, requested: dict[str, Any]) -> dict[str, Any]:
+    """An opportunity's probability follows its stage unless a person set it by hand.
+
+    A probability given (and different from the stored one) is by hand when it is not the stage's
+    default; a move to another stage without one takes the new stage's default, unless the stored
+    probability was set by hand (then it stays: the UI asks the person which they want)."""
+    stage = LeadStage(requested.get("stage") or lead.stage)
+    default = STAGE_PROBABILITY[stage]
+    probability = requested.get("probability")
+    if probability is not None and probability != lead.probability:
+        return {**requested, "probability_manual": probability != default}
+    if requested.get("stage") not in (None, lead.stage) and not lead.probability_manual:
+        return {**requested, "probability": default, "probability_manual": False}
+    return requested
+
+
+def _by_hand(spec: ResourceSpec, values: Mapping[str, Any]) -> dict[str, Any]:
+    """A new opportunity's probability is by hand when it is not its stage's default."""
+    if spec.name != "leads":
+        return {}
+    return {"probability_manual": values["probability"] != STAGE_PROBABILITY[LeadStage(values["stage"])]}
+
+
 def _record_change(
     session: AsyncSession,
     spec: ResourceSpec,
@@ -246,6 +273,10 @@ async def create_record(
     extra.update(created_at=now, updated_at=now)
     if spec.name == "documents":
         extra.update(uploaded_by_id=actor.user_id, state=DocumentState.READY)
+    if spec.name == "leads":
+        if "probability" not in payload.model_fields_set:
+            values["probability"] = STAGE_PROBABILITY[LeadStage(values["stage"])]
+        extra.update(_by_hand(spec, values))
     record = spec.table(**values, **extra)
     session.add(record)
     try:
@@ -288,6 +319,8 @@ async def update_record(
         raise invalid("The id in the body does not match the record in the address.", {"id": "Does not match."})
     record = await _load(session, spec, record_id)
     requested = payload.model_dump(include=payload.model_fields_set - {"id", "version"})
+    if spec.name == "leads":
+        requested = stage_probability(record, requested)
     changed = {k: v for k, v in requested.items() if plain(getattr(record, k)) != plain(v)}
     owner = getattr(record, spec.owner_column) if spec.owner_column else None
     permissions.check_update(actor, spec.name, owner_id=owner, fields=set(changed))
@@ -303,7 +336,7 @@ async def update_record(
     merged = {**row_values(record), **changed}
     _validate_whole(spec, merged)
     await check_references(session, spec, changed, record_id)
-    history = {to_camel(k): [plain(getattr(record, k)), plain(v)] for k, v in changed.items()}
+    history = {to_camel(k): [plain(getattr(record, k)), plain(v)] for k, v in changed.items() if k not in _UNLOGGED}
     result = await session.exec(
         update(spec.table)
         .where(spec.table.id == record_id, spec.table.version == version)  # type: ignore[attr-defined]
@@ -384,13 +417,14 @@ async def write_batch(
     history: list[dict[str, Any]] = []
     if creates:
         stamps = {"created_at": now, "updated_at": now, "created_by_id": actor_id, "updated_by_id": actor_id}
-        rows = [{**values, **stamps, "version": 1} for values in creates]
+        rows = [{**values, **stamps, "version": 1, **_by_hand(spec, values)} for values in creates]
         result.created = await _insert_rows(session, table, rows, returning=True)
         for record_id, values in zip(result.created, creates, strict=True):
             changes = {to_camel(k): [None, plain(v)] for k, v in values.items() if v is not None}
             history.append(_history_row(spec, record_id, "create", actor_id, changes, now))
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    for current, values in updates:
+    for current, given in updates:
+        values = stage_probability(current, dict(given)) if spec.name == "leads" else given
         changed = {k: v for k, v in values.items() if plain(getattr(current, k)) != plain(v)}
         if not changed:
             continue
@@ -398,7 +432,7 @@ async def write_batch(
         params.update(_id=current.id, _version=current.version)
         groups.setdefault(tuple(sorted(changed)), []).append(params)
         result.updated.append(int(current.id))
-        delta = {to_camel(k): [plain(getattr(current, k)), plain(v)] for k, v in changed.items()}
+        delta = {to_camel(k): [plain(getattr(current, k)), plain(v)] for k, v in changed.items() if k not in _UNLOGGED}
         history.append(_history_row(spec, int(current.id), "update", actor_id, delta, now))
     connection = await session.connection()
     for columns, batch in groups.items():

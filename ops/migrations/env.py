@@ -6,6 +6,7 @@ from alembic import context
 from sqlmodel import SQLModel
 
 # Importing each schema module registers its tables on SQLModel.metadata.
+import schemas.audit
 import schemas.chat
 import schemas.imports
 import schemas.inspections

@@ -75,8 +75,8 @@ async def test_a_technician_records_an_inspection_from_my_work(browser: Browser,
         await expect(history).to_contain_text("Needle sticks at 6 bar; recalibrated.")
         await expect(history).to_contain_text("Inspection result")
 
-        # The settings panel's Notifications section, on the phone.
-        await page.get_by_test_id("settings-fab").click()
+        # The settings panel's Notifications section, on the phone (opened from the toolbar there).
+        await page.get_by_test_id("settings-toggle").click()
         section = page.get_by_test_id("settings-panel").get_by_role("region", name="Notifications", exact=True)
         await section.scroll_into_view_if_needed()
         await expect(section.get_by_test_id("push-settings")).to_be_visible()

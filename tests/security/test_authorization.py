@@ -28,6 +28,10 @@ OWN_ACCOUNT = {
     ("POST", "/api/auth/user/update"),
     ("POST", "/auth/sign-out"),
     ("POST", "/auth/sign-out-everywhere"),
+    ("GET", "/me/sessions"),
+    ("DELETE", "/me/sessions/{sid}"),
+    ("POST", "/me/password"),
+    ("POST", "/me/photo"),
 }
 
 

@@ -47,6 +47,9 @@ INTEGER_QUERIES: dict[str, list[str]] = {
     "/api/chat/get-chat": ["contactId", "userId", "before"],
     "/api/chat/messages": ["after"],
     "/documents/{id}/text": ["offset", "limit"],
+    "/admin/users": LIST_PARAMETERS,
+    "/admin/audit": ["actor", "target", "perPage"],
+    "/admin/audit/export": ["actor", "target"],
 }
 ID_LISTS = {to_camel(c) for spec in RESOURCES.values() for c in spec.id_filters}
 READERS = re.compile(r"query_(?:int|ids)\(\s*[\w.]+,\s*\"(\w+)\"")

@@ -19,6 +19,9 @@ const Error404Page = lazyPage(() => import('@/features/errors/components/error-4
 const RecordListPage = lazyPage(() => import('@/features/records/components/list-page'))
 const RecordDetailPage = lazyPage(() => import('@/features/records/components/detail-page'))
 const MyWorkPage = lazyPage(() => import('@/features/my-work/components/my-work-page'))
+const AdminUsersPage = lazyPage(() => import('@/features/admin/components/users-page'))
+const AdminAuditPage = lazyPage(() => import('@/features/admin/components/audit-page'))
+const AccountPage = lazyPage(() => import('@/features/account/components/account-page'))
 
 // The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
 const loadMainLayout = () => import('./layouts/main-layout')
@@ -59,6 +62,9 @@ export const routes: AppRoute[] = [
   { path: '/documents/:id', element: <RecordDetailPage resource="documents" />, auth: authRoles.staff, layout: 'main', title: 'Document' },
   { path: '/leads', element: <RecordListPage resource="leads" />, auth: authRoles.staff, layout: 'main', title: 'Opportunities' },
   { path: '/leads/:id', element: <RecordDetailPage resource="leads" />, auth: authRoles.staff, layout: 'main', title: 'Opportunity' },
+  { path: '/admin/users', element: <AdminUsersPage />, auth: authRoles.admin, layout: 'main', title: 'Users' },
+  { path: '/admin/audit', element: <AdminAuditPage />, auth: authRoles.admin, layout: 'main', title: 'Audit log' },
+  { path: '/profile/account', element: <AccountPage />, auth: authRoles.staff, layout: 'main', title: 'Your account' },
   ...applicationRoutes,
   ...pagesRoutes,
   { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found' },

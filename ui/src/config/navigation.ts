@@ -4,13 +4,22 @@ import type { NavItem } from '@/lib/navigation'
 import { applicationsNavigation } from './navigation-applications'
 import { pagesNavigation } from './navigation-pages'
 
+/** The id of the navigation's one "Template" entry: every sample area, collapsible (issue 22). */
+export const TEMPLATE_NAV_ID = 'template'
+
+/** Every sample area of the admin template, in one collapsible entry after the product's pages. */
+export function templateNavigation(): NavItem {
+  return { id: TEMPLATE_NAV_ID, title: 'Template', type: 'collapse', icon: 'layouts', children: [applicationsNavigation, ...pagesNavigation] }
+}
+
 /**
- * The navigation, from one configuration (spec section 2 "Shell"). The product pages are open to
- * all four roles; the sample areas add their own groups here later (e.g. an 'Applications' group
- * and a 'Pages' group) without touching the shell.
+ * The navigation, from one configuration (spec section 2 "Shell"). The product's pages come first for
+ * every role (they are open to all four); the template's sample areas follow in one "Template" entry
+ * that each user opens or collapses, and that an administrator can leave out for everyone
+ * (`templateHidden`, a portal-wide setting). Their pages stay reachable by address.
  */
-export function navigationConfig(): NavItem[] {
-  return [
+export function navigationConfig({ templateHidden = false }: { templateHidden?: boolean } = {}): NavItem[] {
+  const product: NavItem[] = [
     {
       id: 'portal',
       title: 'Portal',
@@ -22,15 +31,6 @@ export function navigationConfig(): NavItem[] {
         { id: 'assets', title: 'Assets', type: 'item', icon: 'assets', url: '/assets' },
         { id: 'documents', title: 'Documents', type: 'item', icon: 'documents', url: '/documents' },
         { id: 'opportunities', title: 'Opportunities', type: 'item', icon: 'opportunities', url: '/leads' },
-      ],
-    },
-    applicationsNavigation,
-    { id: 'divider-tools', type: 'divider' },
-    {
-      id: 'tools',
-      title: 'Tools',
-      type: 'group',
-      children: [
         {
           id: 'video-chat',
           title: 'Video Chat',
@@ -43,6 +43,17 @@ export function navigationConfig(): NavItem[] {
         },
       ],
     },
-    ...pagesNavigation,
+    {
+      // The admin console (issue 19): shown to admins only; the routes and the API refuse everyone else.
+      id: 'admin',
+      title: 'Administration',
+      type: 'group',
+      auth: ['admin'],
+      children: [
+        { id: 'admin-users', title: 'Users', type: 'item', icon: 'profile', url: '/admin/users', auth: ['admin'] },
+        { id: 'admin-audit', title: 'Audit log', type: 'item', icon: 'lock', url: '/admin/audit', auth: ['admin'] },
+      ],
+    },
   ]
+  return templateHidden ? product : [...product, { id: 'divider-template', type: 'divider' }, templateNavigation()]
 }

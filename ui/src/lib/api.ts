@@ -36,7 +36,7 @@ export type Query = Record<string, QueryValue>
 
 export interface RequestOptions {
   query?: Query
-  /** Sent as JSON, or as is when it is FormData. */
+  /** Sent as JSON, or as is when it is FormData or a Blob. */
   body?: unknown
   signal?: AbortSignal
   headers?: Record<string, string>
@@ -173,8 +173,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json', ...opts.headers })
     let body: BodyInit | undefined
-    if (opts.body instanceof FormData) {
-      body = opts.body
+    if (opts.body instanceof FormData || opts.body instanceof Blob) {
+      body = opts.body // a Blob (a photo) goes with its own type: headers['Content-Type']
     } else if (opts.body !== undefined) {
       headers.set('Content-Type', 'application/json')
       body = JSON.stringify(opts.body)

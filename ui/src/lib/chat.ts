@@ -467,6 +467,34 @@ export function totalUnread(contacts: readonly ChatContact[]): number {
 export const chatAtom = atom<ChatState>(initialChatState())
 
 export const chatSectionsAtom = atom((get) => contactSections(get(chatAtom)))
+
+/**
+ * Contacts whose name (or role) holds every word of the query, case- and accent-insensitive; the
+ * recent conversations first (newest first), then everyone else. An empty query keeps them all.
+ */
+export function searchContacts(sections: { chats: readonly ChatContact[]; others: readonly ChatContact[] }, query: string): { chats: ChatContact[]; others: ChatContact[] } {
+  const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  const words = fold(query).split(/\s+/).filter(Boolean)
+  const matches = (c: ChatContact) => {
+    const haystack = fold(`${c.name} ${c.role ?? ''}`)
+    return words.every((w) => haystack.includes(w))
+  }
+  return { chats: sections.chats.filter(matches), others: sections.others.filter(matches) }
+}
+
+/** The name a person goes by in the narrow strip: the first word of their display name. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] || name
+}
+
+/** A message from someone else that did not land in the open conversation (the shell toasts it). */
+export interface IncomingMessage {
+  contactId: number
+  chatId: string
+  message: ChatMessage
+}
+
+export const incomingMessageAtom = atom<IncomingMessage | null>(null)
 export const chatUnreadTotalAtom = atom((get) => totalUnread(get(chatAtom).contacts))
 
 function myId(get: Getter): number | null {
@@ -635,6 +663,10 @@ export const receiveChatPushAtom = atom(null, (get, set, { channel, payload }: {
       set(chatAtom, messageReceived(state, push, me))
       // A message from the contact into the open conversation: it is read.
       if (state.chat?.id === push.chatId && push.message.who !== me) postRead(push.chatId)
+      else if (push.message.who !== me) {
+        const contactId = push.userChatData?.contactId ?? state.user?.chatList.find((e) => e.chatId === push.chatId)?.contactId ?? push.message.who
+        set(incomingMessageAtom, { contactId, chatId: push.chatId, message: push.message })
+      }
       return
     }
     case 'chat:typing': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { navigationConfig } from '@/config/navigation'
+import { navigationConfig, TEMPLATE_NAV_ID } from '@/config/navigation'
 
 import {
   collapsesToOpen,
@@ -106,6 +106,24 @@ describe('navigation: roles', () => {
       // The sample areas add their own groups; the product pages are there for every staff role.
       expect(ids).toEqual(expect.arrayContaining(['dashboard', 'assets', 'documents', 'opportunities', 'video-chat']))
     }
+  })
+})
+
+describe('navigation: the product first, the template in one entry', () => {
+  it('puts the product pages first and every sample area under "Template"', () => {
+    for (const role of ['admin', 'manager', 'technician', 'contractor']) {
+      const items = filterNavigation(navigationConfig(), [role])
+      expect(items[0].id).toBe('portal')
+      expect(items.map((i) => i.id)).toEqual(['portal', 'divider-template', TEMPLATE_NAV_ID])
+      const template = flattenNavigation([items[2]]).map((i) => i.id)
+      expect(template).toEqual(expect.arrayContaining(['mail', 'analytics-dashboard', 'faq', 'icons', 'doc-changelog']))
+      expect(template).not.toContain('dashboard')
+    }
+  })
+
+  it('leaves the template out when an admin hid it for everyone', () => {
+    const ids = flattenNavigation(filterNavigation(navigationConfig({ templateHidden: true }), ['contractor'])).map((i) => i.id)
+    expect(ids).toEqual(['dashboard', 'assets', 'documents', 'opportunities', 'video-chat'])
   })
 })
 

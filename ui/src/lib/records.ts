@@ -78,6 +78,8 @@ export interface Lead extends RecordMeta {
   stage: string
   lostReason: string | null
   probability: number
+  /** The probability was set by a person: a move to another stage keeps it unless they take the stage's. */
+  probabilityManual?: boolean
   risk: string
   department: string
   ownerId: number | null
@@ -118,6 +120,8 @@ export interface Option {
   value: string
   label: string
   color?: string
+  /** Stages: the probability (%) an opportunity takes there unless a person set it by hand. */
+  probability?: number
 }
 
 /** GET /options */
@@ -148,13 +152,14 @@ function toOptionList(value: unknown): Option[] {
   return value.flatMap((item) => {
     if (typeof item === 'string') return [{ value: item, label: item }]
     if (typeof item === 'object' && item !== null && 'value' in item) {
-      const o = item as { value: unknown; label?: unknown; color?: unknown }
+      const o = item as { value: unknown; label?: unknown; color?: unknown; probability?: unknown }
       const value = String(o.value)
       return [
         {
           value,
           label: typeof o.label === 'string' && o.label ? o.label : value,
           ...(typeof o.color === 'string' ? { color: o.color } : {}),
+          ...(typeof o.probability === 'number' ? { probability: o.probability } : {}),
         },
       ]
     }

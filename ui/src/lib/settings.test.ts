@@ -44,6 +44,17 @@ describe('settings merge', () => {
   })
 })
 
+describe('the navigation\'s Template entry', () => {
+  it('is collapsed by default and each user\'s choice is kept', () => {
+    expect(DEFAULT_SETTINGS.navigation.templateOpen).toBe(false)
+    expect(mergeSettings({ navigation: { templateOpen: true } }).navigation.templateOpen).toBe(true)
+    expect(mergeSettings({ navigation: { templateOpen: 'yes' } }).navigation.templateOpen).toBe(false)
+    const opened = applySettingsPatch(DEFAULT_SETTINGS, { navigation: { templateOpen: true } })
+    expect(opened.navigation.templateOpen).toBe(true)
+    expect(applySettingsPatch(opened, { animations: false }).navigation.templateOpen).toBe(true)
+  })
+})
+
 describe('settings panel changes', () => {
   it('merges nested changes', () => {
     const next = applySettingsPatch(DEFAULT_SETTINGS, { layout: { config: { navbar: { position: 'right' } } } })

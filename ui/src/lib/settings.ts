@@ -9,7 +9,8 @@
  *   "theme": { "main": ThemeId, "navbar": ThemeId, "toolbar": ThemeId, "footer": ThemeId },
  *   "direction": "ltr" | "rtl",
  *   "animations": boolean,
- *   "customScrollbars": boolean
+ *   "customScrollbars": boolean,
+ *   "navigation": { "templateOpen": boolean }
  * }
  * Whatever is stored is merged over the defaults value by value (`mergeSettings`): unknown keys
  * and invalid values are dropped, so an old or hand-edited document never breaks the shell.
@@ -52,6 +53,8 @@ export interface Settings {
   direction: 'ltr' | 'rtl'
   animations: boolean
   customScrollbars: boolean
+  /** The navigation's "Template" group (the sample areas) open or collapsed: each user's choice. */
+  navigation: { templateOpen: boolean }
 }
 
 /** The option groups each layout style offers (the settings panel shows only these). */
@@ -161,6 +164,7 @@ export const DEFAULT_SETTINGS: Settings = {
   direction: 'ltr',
   animations: true,
   customScrollbars: true,
+  navigation: { templateOpen: false },
 }
 
 function prefers(query: string): boolean {
@@ -244,6 +248,7 @@ export function mergeSettings(raw: unknown, defaults: Settings = DEFAULT_SETTING
     direction: pick(r.direction, ['ltr', 'rtl'] as const, defaults.direction),
     animations: bool(r.animations, defaults.animations),
     customScrollbars: bool(r.customScrollbars, defaults.customScrollbars),
+    navigation: { templateOpen: bool(section(r.navigation).templateOpen, defaults.navigation.templateOpen) },
   }
 }
 
@@ -254,6 +259,7 @@ export interface SettingsPatch {
   direction?: Settings['direction']
   animations?: boolean
   customScrollbars?: boolean
+  navigation?: Partial<Settings['navigation']>
 }
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
@@ -283,6 +289,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     direction: patch.direction ?? current.direction,
     animations: patch.animations ?? current.animations,
     customScrollbars: patch.customScrollbars ?? current.customScrollbars,
+    navigation: { ...current.navigation, ...patch.navigation },
   })
 }
 

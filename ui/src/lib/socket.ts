@@ -12,12 +12,14 @@
 import type { createStore } from 'jotai'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
+import { receiveAuditEntryAtom, toAuditPush } from './admin'
 import { api } from './api'
 import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from './chat'
 import { getConfig } from './config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
 import { watchIdle } from './idle'
 import { receiveNotificationAtom, resetNotificationsAtom, toNotificationPush } from './notifications'
+import { receivePortalSettingsAtom, toPortalSettings } from './portal-settings'
 import { receiveQuickPanelPushAtom, resetQuickPanelAtom, toQuickPanelPush } from './quick-panel'
 import { receiveRecordBatchAtom, toRecordBatch } from './record-batches'
 import {
@@ -33,7 +35,7 @@ import { getSession } from './session'
 export type RefreshOutcome = 'ok' | 'network' | 'refused'
 
 /** Server -> client events besides `record` and `session` (chat, presence, quick panel, notifications, document progress). */
-export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress', 'records'] as const
+export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress', 'records', 'audit', 'portal-settings'] as const
 export type PushChannel = (typeof PUSH_CHANNELS)[number]
 
 export interface RealtimeHandlers {
@@ -152,6 +154,16 @@ export function dispatchPush(store: Store, channel: PushChannel, payload: unknow
     case 'records': {
       const batch = toRecordBatch(payload)
       if (batch) store.set(receiveRecordBatchAtom, batch)
+      return
+    }
+    case 'audit': {
+      const entry = toAuditPush(payload)
+      if (entry) store.set(receiveAuditEntryAtom, entry)
+      return
+    }
+    case 'portal-settings': {
+      const settings = toPortalSettings(payload)
+      if (settings) store.set(receivePortalSettingsAtom, settings)
       return
     }
     default:

@@ -10,6 +10,7 @@ import { navigationConfig } from '@/config/navigation'
 import { userAtom } from '@/lib/auth'
 import { filterNavigation } from '@/lib/navigation'
 import { startPendingSaves } from '@/lib/pending-saves'
+import { portalSettingsAtom } from '@/lib/portal-settings'
 import { resetRealtimeAtom } from '@/lib/realtime'
 import { mergeSettings, settingsAtom, systemDefaultSettings } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
@@ -68,7 +69,8 @@ export default function MainLayout() {
     }
   }, [store, userId])
 
-  const items = useMemo(() => filterNavigation(navigationConfig(), user.role), [user.role])
+  const { templateHidden } = useAtomValue(portalSettingsAtom)
+  const items = useMemo(() => filterNavigation(navigationConfig({ templateHidden }), user.role), [user.role, templateHidden])
   // A guest: the route guard inside the outlet sends them to /login.
   if (!userId) {
     return (
@@ -104,7 +106,8 @@ export default function MainLayout() {
       <ChatPanel showStrip={settings.layout.config.rightSidePanel.display} theme={settings.theme.navbar} />
       <QuickPanel />
       <SettingsPanel />
-      <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />
+      {/* Small screens open the settings from the toolbar: nothing floats over the content there. */}
+      {large && <SettingsFab offset={strip ? CHAT_STRIP_WIDTH : 0} />}
       <Toaster />
       <GlobalDialog />
       <PwaBridge />

@@ -1,14 +1,15 @@
-import { Box, Button, CloseButton, Flex, Heading, IconButton, Spinner, Text } from '@chakra-ui/react'
-import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useRef, type RefObject } from 'react'
+import { Box, Button, CloseButton, Flex, Heading, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react'
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai'
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 
-import { ChatIcon } from '@/components/icons'
-import { chatAtom, chatSectionsAtom, closeChatAtom, PRESENCE, selectContactAtom, syncChatAtom } from '@/lib/chat'
+import { ArrowLeftIcon, ChatIcon, SearchIcon } from '@/components/icons'
+import { chatAtom, chatSectionsAtom, closeChatAtom, incomingMessageAtom, PRESENCE, searchContacts, selectContactAtom, syncChatAtom } from '@/lib/chat'
+import { showMessage } from '@/lib/snackbar'
 import type { ThemeId } from '@/lib/settings'
 
 import { chatPanelOpenAtom } from './atoms'
 import { Conversation } from './chat-conversation'
-import { ContactButton, MyStatus, PresenceAvatar, PresenceLegend } from './chat-parts'
+import { ContactButton, ContactRow, MyStatus, PresenceAvatar, PresenceLegend } from './chat-parts'
 import { ThemeScope } from './theme'
 import { useIsLargeScreen } from './use-media'
 
@@ -51,6 +52,75 @@ function ContactStrip({ listRef, open, onToggle, onSelect }: { listRef: RefObjec
       </Box>
     </>
   )
+}
+
+function ListHeading({ children }: { children: string }) {
+  return (
+    <Text px="4" pt="3" pb="1" fontSize="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="fg.subtle">
+      {children}
+    </Text>
+  )
+}
+
+/** The pane's list of people: search by name, recent conversations first (newest first), then everyone. */
+function ContactDirectory({ onSelect }: { onSelect: (id: number) => void }) {
+  const sections = useAtomValue(chatSectionsAtom)
+  const [query, setQuery] = useState('')
+  const { chats, others } = useMemo(() => searchContacts(sections, query), [sections, query])
+  return (
+    <Flex direction="column" flex="1" minH="0">
+      <Box px="3" pt="3" flexShrink={0}>
+        <InputGroup startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
+          <Input
+            size="sm"
+            type="search"
+            placeholder="Search people by name"
+            aria-label="Search people by name"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            data-testid="chat-search"
+          />
+        </InputGroup>
+        <Text fontSize="xs" color="fg.muted" mt="2" data-testid="chat-panel-empty">
+          Select a contact to start a conversation.
+        </Text>
+      </Box>
+      <Box flex="1" minH="0" overflowY="auto" data-testid="chat-directory">
+        {chats.length > 0 && <ListHeading>Recent conversations</ListHeading>}
+        {chats.map((c) => (
+          <ContactRow key={c.id} contact={c} onSelect={() => onSelect(c.id)} />
+        ))}
+        {others.length > 0 && <ListHeading>{chats.length > 0 ? 'Everyone else' : 'Everyone'}</ListHeading>}
+        {others.map((c) => (
+          <ContactRow key={c.id} contact={c} onSelect={() => onSelect(c.id)} />
+        ))}
+        {query.trim() && chats.length + others.length === 0 && (
+          <Text px="4" py="6" fontSize="sm" color="fg.muted" textAlign="center" data-testid="chat-search-empty">
+            Nobody’s name matches “{query.trim()}”.
+          </Text>
+        )}
+      </Box>
+      <Box py="3" borderTopWidth="1px" borderColor="border.muted" flexShrink={0}>
+        <PresenceLegend />
+      </Box>
+    </Flex>
+  )
+}
+
+/** A toast for a message that did not land in the open conversation (the panel is closed, or shows someone else). */
+function useNewMessageToasts(onOpen: (contactId: number) => void) {
+  const incoming = useAtomValue(incomingMessageAtom)
+  const store = useStore()
+  const shown = useRef<number | null>(null)
+  useEffect(() => {
+    if (!incoming || shown.current === incoming.message.id) return
+    shown.current = incoming.message.id
+    const now = store.get(chatAtom)
+    if (now.user?.status === 'do-not-disturb') return
+    const name = now.contacts.find((c) => c.id === incoming.contactId)?.name ?? 'A colleague'
+    const text = incoming.message.message.length > 140 ? `${incoming.message.message.slice(0, 140)}…` : incoming.message.message
+    showMessage(text, 'info', { title: `New message from ${name}`, action: { label: 'Open', onClick: () => onOpen(incoming.contactId) } })
+  }, [incoming, store, onOpen])
 }
 
 /**
@@ -98,6 +168,7 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
     void select(id)
     if (listRef.current) listRef.current.scrollTop = 0
   }
+  useNewMessageToasts(onSelect)
 
   if (!strip && !open) return null
   const contact = state.contacts.find((c) => c.id === state.selectedContactId)
@@ -148,6 +219,9 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
         <Flex align="center" justify="space-between" gap="3" h="16" px="4" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
           {contact ? (
             <Flex align="center" gap="3" minW="0" data-testid="chat-contact-header">
+              <IconButton aria-label="Back to the list of people" title="Back to the list of people" variant="ghost" size="xs" ms="-2" onClick={() => close()} data-testid="chat-back">
+                <ArrowLeftIcon />
+              </IconButton>
               <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} size="sm" />
               <Box minW="0">
                 <Text fontWeight="semibold" truncate data-testid="chat-contact-name">
@@ -170,15 +244,9 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
         {state.selectedContactId !== null ? (
           <Conversation contact={contact} />
         ) : (
-          <Flex flex="1" direction="column" align="center" justify="center" gap="4" px="8" textAlign="center">
-            <Flex boxSize="16" borderRadius="full" align="center" justify="center" bg="bg.muted" color="fg.subtle">
-              <ChatIcon boxSize="7" />
-            </Flex>
-            <Text color="fg.muted" data-testid="chat-panel-empty">
-              Select a contact to start a conversation.
-            </Text>
+          <>
             {state.status === 'error' && (
-              <Box data-testid="chat-load-error">
+              <Box px="4" pt="3" data-testid="chat-load-error">
                 <Text fontSize="sm" color="fg.error" mb="2">
                   Could not load the contacts: {state.error}
                 </Text>
@@ -187,8 +255,8 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
                 </Button>
               </Box>
             )}
-            <PresenceLegend />
-          </Flex>
+            <ContactDirectory onSelect={onSelect} />
+          </>
         )}
       </ThemeScope>
     </Box>

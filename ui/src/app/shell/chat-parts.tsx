@@ -2,7 +2,7 @@ import { Avatar, Box, chakra, Flex, HStack, Input, NativeSelect, Text } from '@c
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 
-import { chatAtom, PRESENCE, PRESENCE_STATUSES, updateMyChatDataAtom, type ChatContact, type PresenceStatus } from '@/lib/chat'
+import { chatAtom, firstName, PRESENCE, PRESENCE_STATUSES, updateMyChatDataAtom, type ChatContact, type PresenceStatus } from '@/lib/chat'
 
 /** A presence dot in the spec's colours (online green, do-not-disturb red, away amber, offline grey). */
 export function PresenceDot({ status, size = '3', testId }: { status: PresenceStatus; size?: string; testId?: string }) {
@@ -74,8 +74,13 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
       data-testid={`chat-contact-${contact.id}`}
       data-status={contact.status}
       data-selected={selected || undefined}
+      flexDirection="column"
+      gap="0.5"
     >
       <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} />
+      <Text as="span" fontSize="2xs" lineHeight="1.2" color={selected ? 'fg' : 'fg.muted'} maxW="62px" truncate aria-hidden data-testid={`chat-contact-${contact.id}-name`}>
+        {firstName(contact.name)}
+      </Text>
       {/* The button's name: the person, their presence and unread count (the initials are decorative). */}
       <chakra.span srOnly>{label}</chakra.span>
       {contact.unread > 0 && (
@@ -97,6 +102,43 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
           aria-hidden
           data-testid={`chat-unread-${contact.id}`}
         >
+          {contact.unread > 99 ? '99+' : contact.unread}
+        </Box>
+      )}
+    </chakra.button>
+  )
+}
+
+/** A contact in the pane's list: photo, full name, status or mood, unread count. */
+export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect: () => void }) {
+  const status = PRESENCE[contact.status].label
+  return (
+    <chakra.button
+      type="button"
+      display="flex"
+      alignItems="center"
+      gap="3"
+      w="full"
+      px="4"
+      py="2"
+      textAlign="start"
+      onClick={onSelect}
+      _hover={{ bg: 'bg.muted' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+      aria-label={`${contact.name}, ${status}${contact.unread ? `, ${contact.unread} unread` : ''}`}
+      data-testid={`chat-row-${contact.id}`}
+    >
+      <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} size="sm" />
+      <Box flex="1" minW="0">
+        <Text fontSize="sm" fontWeight={contact.unread ? 'semibold' : 'medium'} truncate>
+          {contact.name}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" truncate>
+          {contact.mood || [contact.role ? contact.role[0].toUpperCase() + contact.role.slice(1) : null, status].filter(Boolean).join(' · ')}
+        </Text>
+      </Box>
+      {contact.unread > 0 && (
+        <Box as="span" minW="5" h="5" px="1.5" borderRadius="full" bg="red.solid" color="white" fontSize="2xs" fontWeight="bold" display="flex" alignItems="center" justifyContent="center" flexShrink={0}>
           {contact.unread > 99 ? '99+' : contact.unread}
         </Box>
       )}

@@ -69,6 +69,7 @@ export function Layout1({ items, settings, children }: LayoutProps) {
             folded={c.navbar.folded}
             theme={theme.navbar}
             stickToViewport={!scrollContent}
+            toolbarToggle={Boolean(c.toolbar.display)}
           />
         )}
         <Flex direction="column" flex="1" minW="0" overflowY={scrollContent ? 'auto' : undefined} data-testid="content-scroll">
@@ -102,7 +103,7 @@ export function HorizontalLayout({ items, settings, children }: LayoutProps) {
     ) : (
       <>
         <MobileNavbar items={items} position="left" theme={theme.navbar} />
-        <NavbarFab position="left" />
+        {!c.toolbar.display && <NavbarFab position="left" />}
       </>
     ))
   // Layout 3 can put the toolbar under the navigation bar.

@@ -127,7 +127,8 @@ function TopEntry({ item }: { item: NavItem }) {
           </Menu.Trigger>
           <Portal>
             <Menu.Positioner>
-              <Menu.Content minW="52">
+              {/* The Template entry holds every sample area: a long menu scrolls. */}
+              <Menu.Content minW="52" maxH="min(70vh, 640px)" overflowY="auto">
                 <MenuEntries items={item.children ?? []} />
               </Menu.Content>
             </Menu.Positioner>

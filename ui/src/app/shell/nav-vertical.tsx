@@ -1,11 +1,15 @@
 import { Box, chakra, Collapsible, Flex, Separator, Text } from '@chakra-ui/react'
+import { useAtomValue } from 'jotai'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
 import { ChevronDownIcon } from '@/components/icons'
+import { TEMPLATE_NAV_ID } from '@/config/navigation'
 import { hasActiveChild, isItemActive, navIndent, type NavBadge, type NavItem } from '@/lib/navigation'
+import { settingsAtom } from '@/lib/settings'
 
 import { NavIcon } from './nav-icons'
+import { useUpdateSettings } from './use-settings'
 
 interface EntryProps {
   item: NavItem
@@ -140,6 +144,65 @@ function NavCollapseEntry({ item, level, compact, onNavigate }: EntryProps) {
   )
 }
 
+/**
+ * The "Template" entry: the sample areas under one header that each user opens or collapses (saved
+ * with their settings). It opens by itself on a page inside it; its groups keep their own headers.
+ */
+function NavTemplateGroup({ item, level, compact, onNavigate }: EntryProps) {
+  const { pathname } = useLocation()
+  const saved = useAtomValue(settingsAtom).navigation.templateOpen
+  const update = useUpdateSettings()
+  const inside = hasActiveChild(item, pathname)
+  const [open, setOpen] = useState(saved || inside)
+  const [wasInside, setWasInside] = useState(inside)
+  const [wasSaved, setWasSaved] = useState(saved)
+  if (inside !== wasInside) {
+    setWasInside(inside)
+    if (inside) setOpen(true)
+  }
+  if (saved !== wasSaved) {
+    // Changed elsewhere (another tab of this user, the settings loaded).
+    setWasSaved(saved)
+    setOpen(saved || inside)
+  }
+  const toggle = () => {
+    setOpen(!open)
+    update({ navigation: { templateOpen: !open } })
+  }
+  return (
+    <Box role="group" aria-label={item.title} data-testid={`nav-group-${item.id}`} data-state={open ? 'open' : 'closed'} mb="2">
+      <chakra.button
+        type="button"
+        {...rowStyles}
+        w="calc(100% - var(--chakra-spacing-4))"
+        ps={compact ? '0' : `${navIndent(level)}px`}
+        justifyContent={compact ? 'center' : undefined}
+        minH="9"
+        fontSize="xs"
+        fontWeight="semibold"
+        letterSpacing="wider"
+        textTransform="uppercase"
+        color={inside ? 'fg' : 'fg.subtle'}
+        title={compact ? `${item.title} (sample areas)` : undefined}
+        aria-expanded={open}
+        onClick={toggle}
+        data-testid="nav-template-toggle"
+      >
+        {compact ? (
+          <NavIcon name={item.icon} boxSize="5" />
+        ) : (
+          <Text as="span" flex="1" textAlign="start">
+            {item.title}
+          </Text>
+        )}
+        {!compact && <ChevronDownIcon boxSize="4" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />}
+        {compact && <chakra.span srOnly>{item.title}</chakra.span>}
+      </chakra.button>
+      {open && <NavList items={item.children ?? []} level={level} compact={compact} onNavigate={onNavigate} />}
+    </Box>
+  )
+}
+
 function NavEntry(props: EntryProps) {
   const { item, level, compact, onNavigate } = props
   switch (item.type) {
@@ -169,7 +232,7 @@ function NavEntry(props: EntryProps) {
         </Box>
       )
     case 'collapse':
-      return <NavCollapseEntry {...props} />
+      return item.id === TEMPLATE_NAV_ID ? <NavTemplateGroup {...props} /> : <NavCollapseEntry {...props} />
     default:
       return <NavLinkEntry item={item} level={level} compact={compact} onNavigate={onNavigate} />
   }

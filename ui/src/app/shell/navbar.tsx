@@ -192,20 +192,28 @@ function PermanentNavbar({
   )
 }
 
-/** The vertical navbar: permanent (foldable) on large screens, a drawer on small ones. */
-export function NavbarVertical(props: {
+/**
+ * The vertical navbar: permanent (foldable) on large screens, a drawer on small ones. The drawer opens
+ * from the toolbar's menu button; the floating one only stands in when the toolbar is hidden (one menu
+ * button on a phone, issue 22).
+ */
+export function NavbarVertical({
+  toolbarToggle,
+  ...props
+}: {
   items: NavItem[]
   position: 'left' | 'right'
   folded: boolean
   theme: ThemeId
   stickToViewport: boolean
+  toolbarToggle: boolean
 }) {
   const large = useIsLargeScreen()
   if (!large) {
     return (
       <>
         <MobileNavbar items={props.items} position={props.position} theme={props.theme} />
-        <NavbarFab position={props.position} />
+        {!toolbarToggle && <NavbarFab position={props.position} />}
       </>
     )
   }

@@ -1,8 +1,12 @@
 import { Box, CloseButton, Drawer, Field, Heading, IconButton, NativeSelect, Portal, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useAtom, useAtomValue } from 'jotai'
-import type { ReactNode } from 'react'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useState, type ReactNode } from 'react'
 
 import { SettingsIcon } from '@/components/icons'
+import { errorMessage } from '@/lib/api'
+import { userAtom } from '@/lib/auth'
+import { portalSettingsAtom, savePortalSettings } from '@/lib/portal-settings'
+import { showMessage } from '@/lib/snackbar'
 import { LAYOUT_STYLES, LAYOUTS, settingsAtom, THEME_IDS, THEMES, type LayoutMode, type ThemeSettings } from '@/lib/settings'
 
 import { settingsPanelOpenAtom } from './atoms'
@@ -65,9 +69,38 @@ function ThemeSelect({ part, label }: { part: keyof ThemeSettings; label: string
   )
 }
 
+/** Admins only: what every user's portal shows (a portal-wide setting, saved on the server). */
+function ForEveryone() {
+  const { templateHidden } = useAtomValue(portalSettingsAtom)
+  const setPortalSettings = useSetAtom(portalSettingsAtom)
+  const [saving, setSaving] = useState(false)
+  const change = (hidden: boolean) => {
+    setSaving(true)
+    savePortalSettings({ templateHidden: hidden }).then(
+      (saved) => {
+        setPortalSettings(saved)
+        showMessage(hidden ? 'The template is hidden from everyone’s navigation.' : 'Everyone’s navigation shows the template again.', 'success')
+      },
+      (error: unknown) => showMessage(`The setting could not be saved: ${errorMessage(error)}`, 'error'),
+    ).finally(() => setSaving(false))
+  }
+  return (
+    <Section title="For everyone">
+      <Toggle
+        label="Hide the template for everyone"
+        hint="Leaves the sample areas out of every user’s navigation; the product’s pages stay."
+        checked={templateHidden}
+        onChange={(hidden) => !saving && change(hidden)}
+        testId="settings-template-hidden"
+      />
+    </Section>
+  )
+}
+
 function SettingsForm() {
   const settings = useAtomValue(settingsAtom)
   const update = useUpdateSettings()
+  const isAdmin = useAtomValue(userAtom).role.includes('admin')
   const { style, config } = settings.layout
   const options = LAYOUTS[style].options
   const onOff = [
@@ -208,6 +241,12 @@ function SettingsForm() {
       <Section title="Notifications">
         <PushSettings />
       </Section>
+      {isAdmin && (
+        <>
+          <Separator />
+          <ForEveryone />
+        </>
+      )}
       <Text fontSize="sm" color="fg.muted" borderWidth="1px" borderColor="border.muted" borderRadius="md" p="3" data-testid="settings-note">
         Not all option combinations are available.
       </Text>

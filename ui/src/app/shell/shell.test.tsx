@@ -79,7 +79,7 @@ describe('shell', () => {
 
   it('applies settings at once and saves them to the user', async () => {
     const { user, calls, store } = setup()
-    await user.click(await screen.findByTestId('settings-fab'))
+    await user.click(await screen.findByTestId('settings-toggle')) // jsdom is a small screen: the toolbar's button
     expect(await screen.findByTestId('settings-note')).toHaveTextContent('Not all option combinations are available.')
     await user.click(screen.getByTestId('settings-layout-style-layout2'))
     expect(store.get(settingsAtom).layout.style).toBe('layout2')

@@ -1,19 +1,20 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
 
-import { ChatIcon, MenuIcon, PanelIcon } from '@/components/icons'
+import { ChatIcon, MenuIcon, PanelIcon, SettingsIcon } from '@/components/icons'
 import { Logo } from '@/components/logo'
 import { chatUnreadTotalAtom } from '@/lib/chat'
 import type { NavItem } from '@/lib/navigation'
 import { realtimeStateAtom } from '@/lib/realtime'
-import { settingsAtom, type ThemeId } from '@/lib/settings'
+import type { ThemeId } from '@/lib/settings'
 
-import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom } from './atoms'
+import { chatPanelOpenAtom, navbarMobileOpenAtom, quickPanelOpenAtom, settingsPanelOpenAtom } from './atoms'
 import { LanguageMenu } from './language-menu'
 import { NotificationsMenu } from './notifications-menu'
 import { NavSearch } from './search'
 import { Shortcuts } from './shortcuts'
 import { ThemeScope } from './theme'
+import { useIsLargeScreen } from './use-media'
 import { UserMenu } from './user-menu'
 
 function RealtimeDot() {
@@ -60,8 +61,8 @@ export function Toolbar({
   const toggleQuickPanel = useSetAtom(quickPanelOpenAtom)
   const toggleChat = useSetAtom(chatPanelOpenAtom)
   const chatUnread = useAtomValue(chatUnreadTotalAtom)
-  // Large screens reach Team Chat from its strip, unless the side panel is turned off.
-  const stripShown = useAtomValue(settingsAtom).layout.config.rightSidePanel.display
+  const openSettings = useSetAtom(settingsPanelOpenAtom)
+  const large = useIsLargeScreen()
   return (
     <ThemeScope
       theme={theme}
@@ -84,24 +85,51 @@ export function Toolbar({
         <Shortcuts items={items} />
         <Box flex="1" />
         <NavSearch items={items} />
-        <LanguageMenu />
+        {/* Phones: one language today, and the toolbar's room goes to the buttons people use. */}
+        <Box hideBelow="md">
+          <LanguageMenu />
+        </Box>
         <IconButton aria-label="Quick panel" title="Quick panel" variant="ghost" size="sm" onClick={() => toggleQuickPanel((o) => !o)} data-testid="quick-panel-toggle">
           <PanelIcon />
         </IconButton>
         <NotificationsMenu />
+        {!large && (
+          <IconButton aria-label="Settings" title="Settings" variant="ghost" size="sm" onClick={() => openSettings(true)} data-testid="settings-toggle">
+            <SettingsIcon />
+          </IconButton>
+        )}
         <IconButton
           aria-label={chatUnread ? `Team Chat, ${chatUnread} unread` : 'Team Chat'}
-          title="Team Chat"
+          title={chatUnread ? `Team Chat: ${chatUnread} unread` : 'Team Chat'}
           variant="ghost"
           size="sm"
-          hideFrom={stripShown ? 'lg' : undefined}
           position="relative"
           onClick={() => toggleChat((o) => !o)}
           data-testid="chat-panel-toggle"
         >
           <ChatIcon />
           {chatUnread > 0 && (
-            <Box as="span" position="absolute" top="1" insetInlineEnd="1" boxSize="2.5" borderRadius="full" bg="red.solid" data-testid="chat-unread-total" />
+            <Box
+              as="span"
+              position="absolute"
+              top="0"
+              insetInlineEnd="0"
+              minW="4.5"
+              h="4.5"
+              px="1"
+              borderRadius="full"
+              bg="red.solid"
+              color="white"
+              fontSize="2xs"
+              fontWeight="bold"
+              lineHeight="1"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              data-testid="chat-unread-total"
+            >
+              {chatUnread > 99 ? '99+' : chatUnread}
+            </Box>
           )}
         </IconButton>
         <RealtimeDot />

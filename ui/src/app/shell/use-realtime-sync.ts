@@ -4,12 +4,13 @@ import { useNavigate } from 'react-router-dom'
 
 import { syncChatAtom } from '@/lib/chat'
 import { loadNotificationsAtom, setNotificationNavigator } from '@/lib/notifications'
+import { loadPortalSettingsAtom } from '@/lib/portal-settings'
 import { loadQuickPanelAtom } from '@/lib/quick-panel'
 import { realtimeEpochAtom } from '@/lib/realtime'
 
 /**
  * What the shell keeps current for the signed-in user: chat contacts and chat list (with what was
- * missed), notifications and the quick panel. Loaded at once and again after every (re)connect;
+ * missed), notifications, the quick panel and the portal-wide settings. Loaded at once and again after every (re)connect;
  * between reconnects the pushes keep them current.
  */
 export function useRealtimeSync(): void {
@@ -17,13 +18,15 @@ export function useRealtimeSync(): void {
   const syncChat = useSetAtom(syncChatAtom)
   const loadNotifications = useSetAtom(loadNotificationsAtom)
   const loadQuickPanel = useSetAtom(loadQuickPanelAtom)
+  const loadPortalSettings = useSetAtom(loadPortalSettingsAtom)
   const navigate = useNavigate()
 
   useEffect(() => {
     void syncChat()
     void loadNotifications()
     void loadQuickPanel()
-  }, [epoch, syncChat, loadNotifications, loadQuickPanel])
+    void loadPortalSettings()
+  }, [epoch, syncChat, loadNotifications, loadQuickPanel, loadPortalSettings])
 
   useEffect(() => {
     setNotificationNavigator((link) => navigate(link))

@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { ChevronDownIcon, LogoutIcon } from '@/components/icons'
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '@/components/icons'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 
 /** Toolbar user menu: name, role, Logout and Sign out everywhere (every device of this user). */
@@ -44,6 +44,11 @@ export function UserMenu() {
               </Text>
             </Box>
             <Menu.Separator />
+            <Menu.Item value="account" asChild>
+              <RouterLink to="/profile/account" data-testid="user-menu-account">
+                <UserIcon /> Your account
+              </RouterLink>
+            </Menu.Item>
             <Menu.Item value="logout" asChild>
               <RouterLink to="/logout" data-testid="user-menu-logout">
                 <LogoutIcon /> Logout

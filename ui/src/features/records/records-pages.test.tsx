@@ -85,7 +85,7 @@ describe('record list', () => {
     const { user, router, calls, store } = setup('/assets?status=GOOD', (call) =>
       path(call) === '/assets' ? json({ items: rows, total: rows.length, page: 1, perPage: 25 }) : undefined,
     )
-    expect(await screen.findByTestId('row-1', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByTestId('row-1', {}, { timeout: 15_000 })).toBeInTheDocument()
     const listCall = calls.find((c) => path(c) === '/assets')!
     expect(new URL(listCall.url).searchParams.get('status')).toBe('GOOD')
     expect(screen.getByTestId('filter-status')).toHaveTextContent('1')
@@ -123,7 +123,7 @@ describe('record list', () => {
         changed: [],
       })
     })
-    expect(await screen.findByTestId('row-3', {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(await screen.findByTestId('row-3', {}, { timeout: 15_000 })).toBeInTheDocument()
   })
 })
 
@@ -144,7 +144,7 @@ describe('record detail', () => {
       }
       return undefined
     })
-    await user.click(await screen.findByTestId('detail-edit', {}, { timeout: 5000 }))
+    await user.click(await screen.findByTestId('detail-edit', {}, { timeout: 15_000 }))
     await user.clear(screen.getByTestId('field-tag'))
     await user.click(screen.getByTestId('form-submit'))
     expect(await screen.findByTestId('field-error-tag')).toHaveTextContent('This field is required.')

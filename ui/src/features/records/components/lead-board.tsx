@@ -11,7 +11,7 @@ import { formatDate, formatK, formatMoney } from '@/lib/format'
 import { canEdit } from '@/lib/permissions'
 import { liveRecordsAtom, overlay, realtimeEpochAtom } from '@/lib/realtime'
 import { valueColor } from '@/lib/record-colors'
-import { listAll, updateRecord, type AnyRecord, type Lead, type Options } from '@/lib/records'
+import { listAll, updateRecord, type AnyRecord, type Lead, type Option, type Options } from '@/lib/records'
 import { showMessage } from '@/lib/snackbar'
 
 import { rememberPeopleAtom } from '../atoms'
@@ -22,7 +22,7 @@ import { toApiParams, type ListState } from '../list-state'
 
 import { EnumBadge } from './value'
 
-const FALLBACK_STAGES = ['new', 'qualified', 'proposal', 'negotiation', 'won', 'lost'].map((value) => ({
+const FALLBACK_STAGES: Option[] = ['new', 'qualified', 'proposal', 'negotiation', 'won', 'lost'].map((value) => ({
   value,
   label: value[0].toUpperCase() + value.slice(1),
 }))
@@ -74,8 +74,8 @@ function Card({
         <Text fontSize="sm" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={`board-card-${lead.id}-value`}>
           {formatMoney(Number(lead.estimatedValue) || 0)}
         </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {lead.probability}%
+        <Text fontSize="xs" color="fg.muted" title={lead.probabilityManual ? 'Probability set by hand' : 'The stage’s probability'} data-testid={`board-card-${lead.id}-probability`}>
+          {lead.probability}%{lead.probabilityManual ? ' ✎' : ''}
         </Text>
       </HStack>
       <HStack justify="space-between" mt="2" gap="2">
@@ -115,7 +115,7 @@ export default function LeadBoard({ state }: { state: ListState }) {
   const structural = useStructuralChanges('leads', 800)
   const live = useAtomValue(liveRecordsAtom).leads
   const remember = useSetAtom(rememberPeopleAtom)
-  const { prompt } = useDialog()
+  const { confirm, prompt } = useDialog()
   const [data, setData] = useState<{ items: Lead[]; complete: boolean } | null>(null)
   const [error, setError] = useState<unknown>(null)
   const [moving, setMoving] = useState<Record<number, string>>({})
@@ -169,6 +169,17 @@ export default function LeadBoard({ state }: { state: ListState }) {
       if (reason === null) return
       changes.lostReason = reason
     }
+    // The stage sets its probability (on the server) unless a person chose one: then they decide here.
+    const target = stages.find((s) => s.value === stage)
+    if (lead.probabilityManual && target?.probability !== undefined && target.probability !== lead.probability) {
+      const takeDefault = await confirm({
+        title: `Probability of “${lead.title}”`,
+        body: `Its probability, ${lead.probability} %, was set by hand. ${target.label} usually means ${target.probability} %. Which should it have?`,
+        confirmLabel: `Use ${target.probability} %`,
+        cancelLabel: `Keep ${lead.probability} %`,
+      })
+      if (takeDefault) changes.probability = target.probability
+    }
     setMoving((m) => ({ ...m, [id]: stage }))
     try {
       const saved = await updateRecord('leads', id, lead.version, changes)
@@ -207,7 +218,17 @@ export default function LeadBoard({ state }: { state: ListState }) {
           The board shows the first 2,000 opportunities of this view; narrow it with the filters.
         </Text>
       )}
-      <Flex gap="4" overflowX="auto" pb="4" align="flex-start" data-testid="lead-board">
+      {/* Phones: one stage at a time, snapping to each column as the board scrolls sideways. */}
+      <Flex
+        gap={{ base: '3', md: '4' }}
+        overflowX="auto"
+        pb="4"
+        align="flex-start"
+        scrollSnapType={{ base: 'x mandatory', md: 'none' }}
+        scrollPaddingInline={{ base: '0', md: undefined }}
+        overscrollBehaviorX="contain"
+        data-testid="lead-board"
+      >
         {stages.map((stage) => {
           const cards = leads.filter((l) => l.stage === stage.value)
           const t = totals[stage.value] ?? { count: 0, value: 0, weighted: 0 }
@@ -215,7 +236,8 @@ export default function LeadBoard({ state }: { state: ListState }) {
           return (
             <Box
               key={stage.value}
-              flex="0 0 272px"
+              flex={{ base: '0 0 calc(100% - 40px)', md: '0 0 272px' }}
+              scrollSnapAlign="start"
               bg={over === stage.value ? 'bg.emphasized' : 'bg.subtle'}
               borderRadius="xl"
               borderTopWidth="3px"

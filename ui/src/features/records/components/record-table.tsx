@@ -1,8 +1,9 @@
-import { Badge, Box, chakra, HStack, Skeleton, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, chakra, Grid, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { memo } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
+import { useIsPhone } from '@/hooks/use-media-query'
 import type { Options } from '@/lib/records'
 
 import type { ColumnDef, ResourceConfig } from '../config'
@@ -130,6 +131,99 @@ const RecordRow = memo(function RecordRow({
   )
 })
 
+/** Columns a card shows under its title: the visible ones its title does not already say, at most six. */
+function cardColumns(columns: ColumnDef[]): ColumnDef[] {
+  return columns.slice(1).filter((c) => !['name', 'title', 'snippet'].includes(c.key)).slice(0, 6)
+}
+
+/** One record as a card (phones): its title as the link, the key fields two by two, a search snippet. */
+const RecordCard = memo(function RecordCard({ row, config, columns, options }: { row: LiveRow; config: ResourceConfig; columns: ColumnDef[]; options: Options | null }) {
+  const { record, deleted, flash } = row
+  const href = `${config.path}/${record.id}`
+  const snippet = toParts(record.snippet)
+  const subtitle = config.subtitleOf(record)
+  return (
+    <Box
+      as="li"
+      listStyleType="none"
+      position="relative"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="xl"
+      p="4"
+      opacity={deleted ? 0.5 : 1}
+      animation={flash ? 'portalFlash 2.5s ease-out' : undefined}
+      data-testid={`row-${record.id}`}
+      data-variant="card"
+      data-version={record.version}
+      data-deleted={deleted ? 'true' : undefined}
+      data-flash={flash ? String(flash) : undefined}
+    >
+      <HStack justify="space-between" align="start" gap="2">
+        {deleted ? (
+          <Text fontWeight="semibold" textDecoration="line-through" lineClamp={2}>
+            {config.titleOf(record)}
+          </Text>
+        ) : (
+          // The whole card opens the record: the link's area is stretched over it.
+          <chakra.a asChild fontWeight="semibold" color="fg" lineClamp={2} _hover={{ color: 'brand.fg' }} _after={{ content: '""', position: 'absolute', inset: '0' }}>
+            <RouterLink to={href} data-testid={`card-link-${record.id}`}>
+              {config.titleOf(record)}
+            </RouterLink>
+          </chakra.a>
+        )}
+        {deleted && (
+          <Badge colorPalette="red" size="sm">
+            Deleted
+          </Badge>
+        )}
+      </HStack>
+      {subtitle && (
+        <Text fontSize="xs" color="fg.muted" mt="0.5" truncate>
+          {subtitle}
+        </Text>
+      )}
+      <Grid as="dl" templateColumns="repeat(2, minmax(0, 1fr))" columnGap="3" rowGap="2" mt="3">
+        {cardColumns(columns).map((column) => (
+          <Box key={column.key} minW="0" data-testid={`cell-${record.id}-${column.key}`}>
+            <Text as="dt" fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+              {column.label}
+            </Text>
+            <Box as="dd" fontSize="sm" truncate>
+              <RecordValue def={column} record={record} options={options} />
+            </Box>
+          </Box>
+        ))}
+      </Grid>
+      {snippet && (
+        <Box mt="2" data-testid={`snippet-row-${record.id}`}>
+          <Snippet parts={snippet} testId={`snippet-${record.id}`} />
+        </Box>
+      )}
+    </Box>
+  )
+})
+
+/** Phones: the list as cards, one column, each with the key fields (no sideways scrolling). */
+function RecordCards({ config, columns, rows, options, loading }: { config: ResourceConfig; columns: ColumnDef[]; rows: LiveRow[]; options: Options | null; loading: boolean }) {
+  return (
+    <Box>
+      <Stack as="ul" gap="3" m="0" p="0" data-testid="record-cards">
+        {loading && rows.length === 0 && Array.from({ length: 4 }, (_, i) => <Skeleton key={`skeleton-${i}`} h="28" borderRadius="xl" />)}
+        {rows.map((row) => (
+          <RecordCard key={`${row.record.id}:${row.flash ?? ''}`} row={row} config={config} columns={columns} options={options} />
+        ))}
+      </Stack>
+      {!loading && rows.length === 0 && (
+        <Text textAlign="center" py="12" color="fg.muted" data-testid="list-empty">
+          No {config.title.toLowerCase()} match this view.
+        </Text>
+      )}
+    </Box>
+  )
+}
+
 export function RecordTable({
   config,
   columns,
@@ -148,6 +242,8 @@ export function RecordTable({
   onSort: (key: string) => void
 }) {
   const navigate = useNavigate()
+  const phone = useIsPhone()
+  if (phone) return <RecordCards config={config} columns={columns} rows={rows} options={options} loading={loading} />
   return (
     <Box overflowX="auto" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg.panel">
       <Table.Root size="sm" interactive stickyHeader data-testid="record-table">

@@ -1,0 +1,455 @@
+"""The admin console's API (``/admin/...``, admins only) and the account page's (``/me/...``, everyone).
+
+Every change goes through the service functions the CLI uses (app/services/users.py), which write
+the audit row in the change's own transaction. Ending sessions closes their sockets at once on
+every API process: a user's through the Redis control channel (as the CLI does), one session's
+through its Socket.IO room and the session-end announcement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import func
+from sqlmodel import col, or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from app.auth.service import Principal
+from app.errors import ApiError, invalid, not_found
+from app.http import json_response, read_model
+from app.params import path_int, query_int
+from app.portal import Portal, actor_of, authenticate, limit, portal_of, request_meta
+from app.realtime import control
+from app.routes.documents import storage_of
+from app.services import audit, photos, users
+from app.services.permissions import require
+from app.services.push.subscriptions import device_counts, list_devices
+from app.storage import StoredFileMissing, iter_chunks
+from schemas.audit import AUDIT_KINDS
+from schemas.base import utcnow
+from schemas.options import Role, UserState
+from schemas.users import AdminUserCreate, AdminUserUpdate, AuthSession, PasswordChange, User
+
+SORTS = {
+    "username": User.username,
+    "displayName": User.display_name,
+    "email": User.email,
+    "createdAt": User.created_at,
+    "state": User.state,
+}
+STATUSES = {
+    "active": UserState.CONFIRMED,
+    "disabled": UserState.DISABLED,
+    "must-change-password": UserState.FORCE_CHANGE_PASSWORD,
+}
+
+
+async def _admin(request: Request) -> Principal:
+    principal = await authenticate(request)
+    require(principal, Role.ADMIN, "manage users or read the audit log")
+    if principal.role != Role.ADMIN:
+        raise ApiError(403, "Only admins can manage users or read the audit log.")
+    return principal
+
+
+async def _user(session: AsyncSession, user_id: int) -> User:
+    user = await session.get(User, user_id)
+    if user is None:
+        raise not_found("No user has this id.")
+    return user
+
+
+async def close_user_sockets(portal: Portal, user_id: int) -> None:
+    """The user's sessions ended in the database: every process forgets them and drops their sockets."""
+    portal.auth.live.forget_user(user_id)
+    await control.announce_end_user(portal.redis, user_id, "revoked")
+
+
+async def close_session_sockets(portal: Portal, session_id: str) -> None:
+    portal.auth.live.forget_session(session_id)
+    if portal.auth.announce_end is not None:
+        await portal.auth.announce_end(session_id)
+    await portal.realtime.end_session(session_id, reason="revoked")
+
+
+def _status(user: User) -> str:
+    return {
+        UserState.DISABLED: "disabled",
+        UserState.FORCE_CHANGE_PASSWORD: "must-change-password",
+    }.get(user.state, "active")
+
+
+async def _rows(session: AsyncSession, portal: Portal, found: list[User]) -> list[dict[str, Any]]:
+    ids = [u.id or 0 for u in found]
+    devices = await device_counts(session, ids)
+    locks = await users.locked_until(session, found, portal.settings)
+    last: dict[int, Any] = {}
+    if ids:
+        rows = await session.exec(
+            select(AuthSession.user_id, func.max(AuthSession.created_at))
+            .where(col(AuthSession.user_id).in_(ids), col(AuthSession.kind) == "portal")
+            .group_by(col(AuthSession.user_id))
+        )
+        last = {user_id: at for user_id, at in rows}
+    answer = []
+    for user in found:
+        role = users.role_of(user, portal.settings)
+        lock = locks.get(user.id or 0)
+        answer.append(
+            {
+                "id": user.id,
+                "username": user.username,
+                "displayName": user.display_name,
+                "email": user.email,
+                "photoURL": user.photo_url,
+                "role": role.value if role else None,
+                "status": _status(user),
+                "lockedUntil": lock.isoformat() if lock else None,
+                "mfaEnabled": user.totp_enabled,
+                "lastSignInAt": last[user.id or 0].isoformat() if last.get(user.id or 0) else None,
+                "pushDevices": devices.get(user.id or 0, 0),
+                "department": str(user.department) if user.department else None,
+                "createdAt": user.created_at.isoformat(),
+            }
+        )
+    return answer
+
+
+async def users_collection(request: Request) -> Response:
+    """List users (GET: q, role, status, mfa, sort, order, page, perPage) or create one (POST).
+
+    POST {username, email, displayName, role, department?} answers the user and a temporary
+    password, shown this once; they choose their own at first sign-in. 409 when the name or email is taken.
+    """
+    principal = await _admin(request)
+    portal = portal_of(request)
+    if request.method == "POST":
+        await limit(request, "write", principal)
+        body = await read_model(request, AdminUserCreate)
+        async with portal.db.session() as session:
+            user, password = await users.create_user(
+                session=session,
+                settings=portal.settings,
+                username=body.username,
+                email=body.email,
+                display_name=body.display_name,
+                role=body.role,
+                department=body.department,
+                actor=actor_of(request, principal),
+            )
+            row = (await _rows(session, portal, [user]))[0]
+        return json_response({"user": row, "temporaryPassword": password}, status=201)
+    params = request.query_params
+    errors: dict[str, str] = {}
+    page = query_int(params, "page", default=1, minimum=1, maximum=100_000, errors=errors) or 1
+    per_page = query_int(params, "perPage", default=25, minimum=1, maximum=100, errors=errors) or 25
+    sort = params.get("sort") or "username"
+    if sort not in SORTS:
+        errors["sort"] = f"Sort by one of: {', '.join(SORTS)}."
+    order = params.get("order") or "asc"
+    if order not in ("asc", "desc"):
+        errors["order"] = "Use asc or desc."
+    status = params.get("status") or None
+    if status is not None and status not in STATUSES:
+        errors["status"] = f"Use one of: {', '.join(STATUSES)}."
+    role = params.get("role") or None
+    if role is not None and role not in {r.value for r in Role}:
+        errors["role"] = f"Use one of: {', '.join(r.value for r in Role)}."
+    mfa = (params.get("mfa") or "").lower() or None
+    if mfa is not None and mfa not in ("on", "off"):
+        errors["mfa"] = "Use on or off."
+    q = (params.get("q") or "").strip()
+    if len(q) > 100:
+        errors["q"] = "Search with at most 100 characters."
+    if errors:
+        raise invalid("Check the list parameters: " + ", ".join(sorted(errors)) + ".", errors)
+    conditions: list[Any] = []
+    if q:
+        needle = "%" + q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        conditions.append(
+            or_(
+                func.lower(col(User.username)).like(needle, escape="\\"),
+                func.lower(col(User.email)).like(needle, escape="\\"),
+                func.lower(col(User.display_name)).like(needle, escape="\\"),
+            )
+        )
+    if status is not None:
+        conditions.append(col(User.state) == STATUSES[status])
+    if mfa is not None:
+        conditions.append(col(User.totp_enabled).is_(mfa == "on"))
+    if role is not None:
+        group = users.group_for(Role(role), portal.settings)
+        conditions.append(func.lower(sa.cast(col(User.groups), sa.String)).like(f'%"{group.lower()}"%'))
+    column = col(SORTS[sort])
+    ordering: list[Any] = [column.desc() if order == "desc" else column.asc(), col(User.id).asc()]
+    async with portal.db.reader() as session:
+        total = (await session.exec(select(func.count()).select_from(User).where(*conditions))).one()
+        found = list(
+            (
+                await session.exec(
+                    select(User).where(*conditions).order_by(*ordering).offset((page - 1) * per_page).limit(per_page)
+                )
+            ).all()
+        )
+        items = await _rows(session, portal, found)
+    return json_response({"items": items, "total": int(total), "page": page, "perPage": per_page})
+
+
+async def user_item(request: Request) -> Response:
+    """Change a user: {role?, disabled?, displayName?, email?, department?}.
+
+    A role change or disabling ends their sessions and closes their sockets at once. An admin cannot
+    demote or disable themselves or the last admin (409).
+    """
+    principal = await _admin(request)
+    user_id = path_int(request)
+    portal = portal_of(request)
+    await limit(request, "write", principal)
+    body = await read_model(request, AdminUserUpdate)
+    actor = actor_of(request, principal)
+    ended = False
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        if body.display_name is not None or body.email is not None:
+            await users.edit_profile(
+                session=session, user=user, actor=actor, display_name=body.display_name, email=body.email
+            )
+        if "department" in body.model_fields_set:
+            await users.set_department(session=session, user=user, department=body.department, actor=actor)
+        if body.role is not None and body.role != users.role_of(user, portal.settings):
+            await users.set_role(session=session, settings=portal.settings, user=user, role=body.role, actor=actor)
+            ended = True
+        if body.disabled is not None and body.disabled != (user.state == UserState.DISABLED):
+            await users.set_disabled(
+                session=session, user=user, disabled=body.disabled, actor=actor, settings=portal.settings
+            )
+            ended = ended or body.disabled
+        row = (await _rows(session, portal, [user]))[0]
+    if ended:
+        await close_user_sockets(portal, user_id)
+    return json_response(row)
+
+
+async def reset_password(request: Request) -> Response:
+    """Set a new temporary password (shown once); their sessions end and they choose a new one at sign-in."""
+    principal = await _admin(request)
+    user_id = path_int(request)
+    portal = portal_of(request)
+    await limit(request, "write", principal)
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        if user.id == principal.user_id:
+            raise ApiError(409, "Change your own password on your account page (/profile/account).")
+        password = await users.reset_password(session=session, user=user, actor=actor_of(request, principal))
+    await close_user_sockets(portal, user_id)
+    return json_response({"temporaryPassword": password})
+
+
+async def unlock(request: Request) -> Response:
+    """Clear a user's sign-in lockout (their name's failures and those of the addresses that failed)."""
+    principal = await _admin(request)
+    user_id = path_int(request)
+    portal = portal_of(request)
+    await limit(request, "write", principal)
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        cleared = await users.unlock(
+            session=session, settings=portal.settings, user=user, actor=actor_of(request, principal)
+        )
+    return json_response({"message": f"{user.username} can sign in again.", "cleared": cleared})
+
+
+async def disable_mfa(request: Request) -> Response:
+    """Turn off a user's two-step sign-in (a lost phone). 409 when it is already off."""
+    principal = await _admin(request)
+    user_id = path_int(request)
+    portal = portal_of(request)
+    await limit(request, "write", principal)
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        await users.disable_mfa(session=session, user=user, actor=actor_of(request, principal))
+    return json_response({"message": f"Two-step sign-in is off for {user.username}.", "mfaEnabled": False})
+
+
+async def user_photo(request: Request) -> Response:
+    """Upload a user's photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB)."""
+    principal = await _admin(request)
+    user_id = path_int(request)
+    portal = portal_of(request)
+    await limit(request, "upload", principal)
+    async with portal.db.reader() as session:
+        await _user(session, user_id)
+    url = await photos.store_photo(storage_of(request), portal.settings, await photos.read_photo(request))
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        await users.edit_profile(session=session, user=user, actor=actor_of(request, principal), photo_url=url)
+    return json_response({"photoURL": url})
+
+
+async def user_sessions(request: Request) -> Response:
+    """A user's live sessions (GET), or end every one of them (DELETE): their sockets close at once."""
+    principal = await _admin(request)
+    user_id = path_int(request)
+    portal = portal_of(request)
+    if request.method == "GET":
+        async with portal.db.reader() as session:
+            await _user(session, user_id)
+            return json_response({"items": await users.live_sessions(session, user_id, current=principal.session_id)})
+    await limit(request, "write", principal)
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        ended = await users.end_sessions(
+            session=session, user=user, actor=actor_of(request, principal), reason="ended by an admin"
+        )
+    await close_user_sockets(portal, user_id)
+    return json_response({"ended": ended})
+
+
+async def user_session(request: Request) -> Response:
+    """End one session of a user: its sockets close at once on every process."""
+    principal = await _admin(request)
+    user_id = path_int(request)
+    session_id = str(request.path_params["sid"])
+    portal = portal_of(request)
+    await limit(request, "write", principal)
+    async with portal.db.session() as session:
+        user = await _user(session, user_id)
+        await users.end_sessions(
+            session=session, user=user, actor=actor_of(request, principal), reason="ended by an admin", only=session_id
+        )
+    await close_session_sockets(portal, session_id)
+    return json_response({"ended": 1})
+
+
+async def audit_log(request: Request) -> Response:
+    """The audit log merged with the records' history, newest first.
+
+    Filters: actor and target (user ids), kind (one kind, or auth / user / record), from and to
+    (ISO date-times), q (text); perPage up to 100; cursor: the previous page's nextCursor.
+    """
+    await _admin(request)
+    query = audit.parse_query(request.query_params)
+    async with portal_of(request).db.reader() as session:
+        return json_response(await audit.list_log(session, query))
+
+
+async def audit_export(request: Request) -> Response:
+    """The filtered audit log as CSV (format=csv), streamed; the same filters as GET /admin/audit."""
+    await _admin(request)
+    if (request.query_params.get("format") or "csv") != "csv":
+        raise invalid("Export the audit log as format=csv.", {"format": "Use csv."})
+    query = audit.parse_query(request.query_params)
+    stamp = utcnow().strftime("%Y%m%d-%H%M%S")
+    return StreamingResponse(
+        audit.export_csv(portal_of(request).db, query),
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="audit-{stamp}.csv"', "Cache-Control": "no-store"},
+    )
+
+
+async def audit_kinds(request: Request) -> Response:
+    """The kinds of audit entries, with the words the console shows."""
+    await _admin(request)
+    return json_response({"kinds": AUDIT_KINDS})
+
+
+# --- the signed-in user's own account (/profile/account) -----------------------------------------
+
+
+async def my_sessions(request: Request) -> Response:
+    """Your live sessions (this one is marked current)."""
+    principal = await authenticate(request)
+    async with portal_of(request).db.reader() as session:
+        items = await users.live_sessions(session, principal.user_id, current=principal.session_id)
+        devices = await list_devices(session, principal.user_id)
+    return json_response({"items": items, "pushDevices": devices})
+
+
+async def my_session(request: Request) -> Response:
+    """End one of your sessions (another device): its sockets close at once."""
+    principal = await authenticate(request)
+    session_id = str(request.path_params["sid"])
+    portal = portal_of(request)
+    async with portal.db.session() as session:
+        user = await _user(session, principal.user_id)
+        await users.end_sessions(
+            session=session,
+            user=user,
+            actor=audit.user_actor(user, request_meta(request)),
+            reason="ended by its user",
+            only=session_id,
+        )
+    await close_session_sockets(portal, session_id)
+    return json_response({"ended": 1})
+
+
+async def my_password(request: Request) -> Response:
+    """Change your password: {currentPassword, newPassword}; your other sessions end.
+
+    403 when the current password is wrong (counted like a failed sign-in), 422 when the new one
+    breaks the password rules.
+    """
+    principal = await authenticate(request)
+    await limit(request, "sign-in")
+    body = await read_model(request, PasswordChange)
+    portal = portal_of(request)
+    meta = request_meta(request)
+    ended = await portal.auth.change_password(
+        principal, body.current_password, body.new_password, address=meta.ip or "", meta=meta
+    )
+    for session_id in ended:  # the other devices are signed out at once; this one stays
+        await close_session_sockets(portal, session_id)
+    return json_response({"message": "Your password is changed.", "otherSessionsEnded": len(ended)})
+
+
+async def my_photo(request: Request) -> Response:
+    """Upload your photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB)."""
+    principal = await authenticate(request)
+    portal = portal_of(request)
+    await limit(request, "upload", principal)
+    url = await photos.store_photo(storage_of(request), portal.settings, await photos.read_photo(request))
+    async with portal.db.session() as session:
+        user = await _user(session, principal.user_id)
+        await users.edit_profile(
+            session=session, user=user, actor=audit.user_actor(user, request_meta(request)), photo_url=url
+        )
+    return json_response({"photoURL": url})
+
+
+async def photo(request: Request) -> Response:
+    """A profile photo (PNG), by its unguessable name."""
+    name = str(request.path_params["name"])
+    if not photos.PHOTO_NAME.match(name):
+        raise not_found("No photo has this name.")
+    storage = storage_of(request)
+    try:
+        handle = await run_in_threadpool(storage.open, f"photos/{name}")
+    except StoredFileMissing as exc:
+        raise not_found("No photo has this name.") from exc
+    headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=86400"}
+    return StreamingResponse(iter_chunks(handle), media_type="image/png", headers=headers)
+
+
+routes = [
+    Route("/admin/users", users_collection, methods=["GET", "POST"]),
+    Route("/admin/users/{id}", user_item, methods=["PATCH"]),
+    Route("/admin/users/{id}/reset-password", reset_password, methods=["POST"]),
+    Route("/admin/users/{id}/unlock", unlock, methods=["POST"]),
+    Route("/admin/users/{id}/disable-mfa", disable_mfa, methods=["POST"]),
+    Route("/admin/users/{id}/photo", user_photo, methods=["POST"]),
+    Route("/admin/users/{id}/sessions", user_sessions, methods=["GET", "DELETE"]),
+    Route("/admin/users/{id}/sessions/{sid}", user_session, methods=["DELETE"]),
+    Route("/admin/audit", audit_log, methods=["GET"]),
+    Route("/admin/audit/export", audit_export, methods=["GET"]),
+    Route("/admin/audit/kinds", audit_kinds, methods=["GET"]),
+    Route("/me/sessions", my_sessions, methods=["GET"]),
+    Route("/me/sessions/{sid}", my_session, methods=["DELETE"]),
+    Route("/me/password", my_password, methods=["POST"]),
+    Route("/me/photo", my_photo, methods=["POST"]),
+    Route("/photos/{name}", photo, methods=["GET"]),
+]

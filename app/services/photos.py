@@ -1,0 +1,77 @@
+"""Profile photos: an uploaded image, checked and re-encoded to a small PNG, kept in the project's
+storage (like document thumbnails) under an unguessable key; ``users.photo_url`` points at it."""
+
+from __future__ import annotations
+
+import io
+import re
+import secrets
+import warnings
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+
+from app.errors import ApiError, invalid
+from app.params import declared_length
+from app.settings import Settings
+from app.storage import Storage
+
+MAX_PHOTO_BYTES = 5 * 1024 * 1024
+MAX_PHOTO_PIXELS = 40_000_000
+PHOTO_SIZE = (256, 256)
+ACCEPTED = {"image/png", "image/jpeg", "image/webp", "image/gif"}
+PHOTO_NAME = re.compile(r"^[0-9a-f]{32}\.png$")
+TOO_LARGE = f"The photo is too large: send at most {MAX_PHOTO_BYTES // (1024 * 1024)} MB."
+
+
+async def read_photo(request: Request) -> bytes:
+    """The raw image body of an upload (Content-Type image/png, jpeg, webp or gif), size capped."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media not in ACCEPTED:
+        raise ApiError(415, "Send the photo as a PNG, JPEG, WebP or GIF image (the body, with its Content-Type).")
+    declared = declared_length(request)
+    if declared is not None and declared > MAX_PHOTO_BYTES:
+        raise ApiError(413, TOO_LARGE)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_PHOTO_BYTES:
+            raise ApiError(413, TOO_LARGE)
+        chunks.append(chunk)
+    if not size:
+        raise invalid("Send the photo as the request body.")
+    return b"".join(chunks)
+
+
+def _square_png(data: bytes) -> bytes:
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+        with image:
+            if image.size[0] * image.size[1] > MAX_PHOTO_PIXELS:
+                raise invalid(f"The photo has too many pixels: at most {MAX_PHOTO_PIXELS // 1_000_000} megapixels.")
+            image.seek(0)
+            picture = image.convert("RGBA")
+            side = min(picture.size)
+            left, top = (picture.size[0] - side) // 2, (picture.size[1] - side) // 2
+            picture = picture.crop((left, top, left + side, top + side))
+            picture.thumbnail(PHOTO_SIZE, Image.Resampling.LANCZOS)
+            out = io.BytesIO()
+            picture.save(out, format="PNG", optimize=True)
+            return out.getvalue()
+    except Image.DecompressionBombError as exc:
+        raise invalid("The photo has too many pixels.") from exc
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError) as exc:
+        raise invalid("The photo is not an image the portal can read (or it is damaged).") from exc
+
+
+async def store_photo(storage: Storage, settings: Settings, data: bytes) -> str:
+    """Check and shrink the image, store it; answers the URL for ``users.photo_url``."""
+    png = await run_in_threadpool(_square_png, data)
+    name = f"{secrets.token_hex(16)}.png"
+    await run_in_threadpool(storage.put_bytes, f"photos/{name}", png, "image/png")
+    return f"{settings.public_api_url.rstrip('/')}/photos/{name}"

@@ -1,0 +1,64 @@
+import { createStore } from 'jotai'
+import { describe, expect, it } from 'vitest'
+
+import { navigationConfig } from '@/config/navigation'
+import { routes } from '@/app/routes'
+
+import { liveAuditAtom, receiveAuditEntryAtom, toAuditPush, type AuditEntry } from './admin'
+import { hasPermission } from './auth'
+import { filterNavigation, flattenNavigation } from './navigation'
+
+const entry: AuditEntry = {
+  id: 'audit-7',
+  source: 'audit',
+  at: '2026-11-24T20:00:00+00:00',
+  kind: 'auth.signed_in',
+  label: 'Signed in',
+  actor: { id: 3, username: 'jdoe', displayName: 'Jane' },
+  target: { id: 3, username: 'jdoe', displayName: 'Jane' },
+  ip: '127.0.0.1',
+  userAgent: null,
+  device: null,
+  detail: {},
+  resource: null,
+  recordId: null,
+}
+
+describe('the audit log pushed live', () => {
+  it('accepts an audit.appended payload and refuses anything else', () => {
+    expect(toAuditPush({ type: 'audit.appended', entry })).toEqual(entry)
+    for (const bad of [null, 'x', {}, { entry: null }, { entry: { id: 7, kind: 'x', at: 'y' } }, { entry: { id: 'a', at: 'y' } }]) {
+      expect(toAuditPush(bad)).toBeNull()
+    }
+  })
+
+  it('keeps each pushed entry once, newest first', () => {
+    const store = createStore()
+    store.set(receiveAuditEntryAtom, entry)
+    store.set(receiveAuditEntryAtom, { ...entry, id: 'audit-8' })
+    store.set(receiveAuditEntryAtom, entry)
+    expect(store.get(liveAuditAtom).map((e) => e.id)).toEqual(['audit-8', 'audit-7'])
+  })
+})
+
+describe('the console is for admins only', () => {
+  const urls = (role: string) => flattenNavigation(filterNavigation(navigationConfig(), [role])).map((item) => item.url)
+
+  it('shows Users and Audit log in the navigation to admins only', () => {
+    expect(urls('admin')).toEqual(expect.arrayContaining(['/admin/users', '/admin/audit']))
+    for (const role of ['manager', 'technician', 'contractor']) {
+      expect(urls(role)).not.toContain('/admin/users')
+      expect(urls(role)).not.toContain('/admin/audit')
+    }
+  })
+
+  it('guards the pages: admin only for the console, every role for the account page', () => {
+    const auth = (path: string) => routes.find((route) => route.path === path)?.auth
+    for (const role of ['manager', 'technician', 'contractor']) {
+      expect(hasPermission(auth('/admin/users'), [role])).toBe(false)
+      expect(hasPermission(auth('/admin/audit'), [role])).toBe(false)
+      expect(hasPermission(auth('/profile/account'), [role])).toBe(true)
+    }
+    expect(hasPermission(auth('/admin/audit'), ['admin'])).toBe(true)
+  })
+})

@@ -1,0 +1,184 @@
+/**
+ * The admin console's and the account page's calls (issue 19), through the one API client, and the
+ * audit entries pushed live to admins (Socket.IO channel `audit`, dispatched by lib/socket.ts).
+ */
+import { atom } from 'jotai'
+
+import { api, buildUrl } from './api'
+import { getConfig } from './config'
+import { getSession } from './session'
+
+export type UserStatus = 'active' | 'disabled' | 'must-change-password'
+
+export interface AdminUser {
+  id: number
+  username: string
+  displayName: string
+  email: string
+  photoURL: string | null
+  role: string | null
+  status: UserStatus
+  lockedUntil: string | null
+  mfaEnabled: boolean
+  lastSignInAt: string | null
+  pushDevices: number
+  department: string | null
+  createdAt: string
+}
+
+export interface UserPage {
+  items: AdminUser[]
+  total: number
+  page: number
+  perPage: number
+}
+
+export interface UserQuery {
+  q?: string
+  role?: string
+  status?: string
+  mfa?: string
+  sort?: string
+  order?: 'asc' | 'desc'
+  page?: number
+  perPage?: number
+}
+
+export interface LiveSession {
+  id: string
+  device: string
+  userAgent: string | null
+  ip: string | null
+  createdAt: string
+  lastUsedAt: string
+  expiresAt: string
+  current: boolean
+}
+
+export interface AuditWho {
+  id: number | null
+  username: string | null
+  displayName: string | null
+}
+
+export interface AuditEntry {
+  id: string
+  source: 'audit' | 'record'
+  at: string
+  kind: string
+  label: string
+  actor: AuditWho | null
+  target: AuditWho | null
+  ip: string | null
+  userAgent: string | null
+  device: string | null
+  detail: Record<string, unknown>
+  resource: string | null
+  recordId: number | null
+}
+
+export interface AuditPage {
+  items: AuditEntry[]
+  nextCursor: string | null
+  kinds: Record<string, string>
+}
+
+export interface AuditFilters {
+  actor?: string
+  target?: string
+  kind?: string
+  from?: string
+  to?: string
+  q?: string
+}
+
+export const listUsers = (query: UserQuery) => api.get<UserPage>('/admin/users', { query: { ...query } })
+
+export const createUser = (body: { username: string; email: string; displayName: string; role: string }) =>
+  api.post<{ user: AdminUser; temporaryPassword: string }>('/admin/users', body)
+
+export const updateUser = (id: number, changes: { role?: string; disabled?: boolean; displayName?: string; email?: string }) =>
+  api.patch<AdminUser>(`/admin/users/${id}`, changes)
+
+export const resetPassword = (id: number) => api.post<{ temporaryPassword: string }>(`/admin/users/${id}/reset-password`)
+export const unlockUser = (id: number) => api.post<{ message: string }>(`/admin/users/${id}/unlock`)
+export const disableUserMfa = (id: number) => api.post<{ message: string }>(`/admin/users/${id}/disable-mfa`)
+export const uploadUserPhoto = (id: number, file: File) =>
+  api.post<{ photoURL: string }>(`/admin/users/${id}/photo`, file, { headers: { 'Content-Type': file.type } })
+
+export const userSessions = (id: number) => api.get<{ items: LiveSession[] }>(`/admin/users/${id}/sessions`)
+export const endUserSessions = (id: number) => api.delete<{ ended: number }>(`/admin/users/${id}/sessions`)
+export const endUserSession = (id: number, sid: string) =>
+  api.delete<{ ended: number }>(`/admin/users/${id}/sessions/${encodeURIComponent(sid)}`)
+
+function auditQuery(filters: AuditFilters): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const [key, value] of Object.entries(filters)) {
+    if (typeof value === 'string' && value.trim()) query[key] = value.trim()
+  }
+  if (query.from) query.from = new Date(query.from).toISOString()
+  if (query.to) query.to = new Date(query.to).toISOString()
+  return query
+}
+
+export const listAudit = (filters: AuditFilters, cursor?: string | null) =>
+  api.get<AuditPage>('/admin/audit', { query: { ...auditQuery(filters), perPage: 50, cursor: cursor ?? undefined } })
+
+/** Downloads the filtered log as CSV (the export call needs the bearer token, so no plain link). */
+export async function exportAudit(filters: AuditFilters): Promise<void> {
+  const url = buildUrl(getConfig().apiBase, '/admin/audit/export', { ...auditQuery(filters), format: 'csv' })
+  const download = () => fetch(url, { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } })
+  let response = await download()
+  if (response.status === 401 && (await api.refreshSession()) === 'ok') response = await download()
+  if (!response.ok) throw new Error('The export failed; try again.')
+  const blob = await response.blob()
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(blob)
+  link.download = `audit-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+}
+
+// --- the signed-in user's own account ------------------------------------------------------------
+
+export interface PushDeviceSummary {
+  id: number
+  name: string
+}
+
+export const mySessions = () => api.get<{ items: LiveSession[]; pushDevices: PushDeviceSummary[] }>('/me/sessions')
+export const endMySession = (sid: string) => api.delete<{ ended: number }>(`/me/sessions/${encodeURIComponent(sid)}`)
+export const changeMyPassword = (currentPassword: string, newPassword: string) =>
+  api.post<{ message: string; otherSessionsEnded: number }>('/me/password', { currentPassword, newPassword })
+export const uploadMyPhoto = (file: File) => api.post<{ photoURL: string }>('/me/photo', file, { headers: { 'Content-Type': file.type } })
+export const totpSetup = (password: string) => api.post<{ secret: string; uri: string }>('/auth/totp/setup', { password })
+export const totpEnable = (code: string, password: string) => api.post<{ mfaEnabled: boolean }>('/auth/totp/verify', { code, password })
+export const totpDisable = (code: string, password: string) => api.post<{ mfaEnabled: boolean }>('/auth/totp/disable', { code, password })
+
+// --- live entries ----------------------------------------------------------------------------------
+
+const MAX_LIVE = 200
+
+/** Entries pushed since the audit page last loaded its first page (newest first). */
+export const liveAuditAtom = atom<AuditEntry[]>([])
+
+export function toAuditPush(payload: unknown): AuditEntry | null {
+  if (typeof payload !== 'object' || payload === null) return null
+  const entry = (payload as { entry?: unknown }).entry
+  if (typeof entry !== 'object' || entry === null) return null
+  const candidate = entry as Partial<AuditEntry>
+  if (typeof candidate.id !== 'string' || typeof candidate.kind !== 'string' || typeof candidate.at !== 'string') return null
+  return candidate as AuditEntry
+}
+
+export const receiveAuditEntryAtom = atom(null, (get, set, entry: AuditEntry) => {
+  const current = get(liveAuditAtom)
+  if (current.some((e) => e.id === entry.id)) return
+  set(liveAuditAtom, [entry, ...current].slice(0, MAX_LIVE))
+})
+
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  active: 'Active',
+  disabled: 'Disabled',
+  'must-change-password': 'Must change password',
+}
