@@ -125,7 +125,6 @@ export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSele
       onClick={onSelect}
       _hover={{ bg: 'bg.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-      aria-label={`${contact.name}, ${status}${contact.unread ? `, ${contact.unread} unread` : ''}`}
       data-testid={`chat-row-${contact.id}`}
     >
       <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} size="sm" />
@@ -140,6 +139,7 @@ export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSele
       {contact.unread > 0 && (
         <Box as="span" minW="5" h="5" px="1.5" borderRadius="full" bg="red.solid" color="white" fontSize="2xs" fontWeight="bold" display="flex" alignItems="center" justifyContent="center" flexShrink={0}>
           {contact.unread > 99 ? '99+' : contact.unread}
+          <chakra.span srOnly> unread</chakra.span>
         </Box>
       )}
     </chakra.button>
