@@ -7,6 +7,7 @@ Bad input is a 4xx a person can act on; anything unexpected is logged and answer
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -60,6 +61,57 @@ def _field_name(loc: tuple[int | str, ...], model: type[BaseModel] | None) -> st
     return ".".join(parts) or "body"
 
 
+def field_label(name: str) -> str:
+    """A wire name as words: "purchaseCost" -> "Purchase cost", "asset_id" -> "Asset" (the UI has the same)."""
+    last = name.rsplit(".", 1)[-1]
+    if last.endswith("Id") and len(last) > 2:
+        last = last[:-2]
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last).replace("_", " ").strip().lower()
+    return (words[:1].upper() + words[1:]) or "This field"
+
+
+_NUMBER_ERRORS = frozenset(
+    {"decimal_parsing", "decimal_type", "float_parsing", "float_type", "finite_number", "decimal_max_digits"}
+)
+_WHOLE_NUMBER_ERRORS = frozenset({"int_parsing", "int_type", "int_from_float"})
+_DATE_ERRORS = frozenset({"date_parsing", "date_type", "date_from_datetime_parsing", "date_from_datetime_inexact"})
+_DATETIME_ERRORS = frozenset({"datetime_parsing", "datetime_type", "datetime_from_date_parsing"})
+
+
+def _readable(err: Any, label: str) -> str | None:
+    """Pydantic's technical message as a sentence a person can act on, or None to keep its own."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    if kind in _NUMBER_ERRORS:
+        return f"{label} must be a number."
+    if kind in _WHOLE_NUMBER_ERRORS:
+        return f"{label} must be a whole number."
+    if kind in _DATE_ERRORS:
+        return f"{label} must be a date (YYYY-MM-DD)."
+    if kind in _DATETIME_ERRORS:
+        return f"{label} must be a date and time."
+    if kind in ("bool_parsing", "bool_type"):
+        return f"{label} must be yes or no."
+    if kind in ("string_type", "string_unicode"):
+        return f"{label} must be text."
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "greater_than": ("more than", "gt"),
+        "less_than_equal": ("at most", "le"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"{label} must be {words} {ctx.get(key)}."
+    if kind == "decimal_max_places":
+        return f"{label} can have at most {ctx.get('decimal_places')} decimal places."
+    if kind == "literal_error":
+        return f"{label} must be one of: {ctx.get('expected')}."
+    if kind in ("dict_type", "model_type", "list_type"):
+        return f"{label} has the wrong shape."
+    return None
+
+
 def validation_error(exc: ValidationError, model: type[BaseModel] | None = None) -> ApiError:
     """Turn pydantic's errors into per-field messages a person can act on."""
     errors: dict[str, str] = {}
@@ -80,8 +132,13 @@ def validation_error(exc: ValidationError, model: type[BaseModel] | None = None)
             message = f"Use one of: {err['ctx']['expected']}."
         elif message.startswith("Value error, "):
             message = message.removeprefix("Value error, ")
+        else:
+            message = _readable(err, field_label(field)) or message
         errors.setdefault(field, message)
-    summary = "; ".join(f"{field}: {msg}" for field, msg in errors.items())
+    sentences = [
+        msg if msg.startswith(field_label(field)) else f"{field_label(field)}: {msg}" for field, msg in errors.items()
+    ]
+    summary = " ".join(s if s.endswith(".") else f"{s}." for s in sentences)
     return invalid(f"Check the highlighted fields. {summary}", errors)
 
 

@@ -47,6 +47,7 @@ RULES: dict[str, Rule] = {
     "sign-in": Rule("rate_limit_sign_in", per_user=False, what="sign-in attempts from your address"),
     "challenge": Rule("rate_limit_challenge", per_user=False, what="sign-in codes from your address"),
     "register": Rule("rate_limit_register", per_user=False, what="registrations from your address"),
+    "password-check": Rule("rate_limit_password_check", per_user=False, what="password checks from your address"),
     "upload": Rule("rate_limit_upload", per_user=True, what="uploads"),
     "chat": Rule("rate_limit_chat", per_user=True, what="chat messages"),
     "write": Rule("rate_limit_write", per_user=True, what="changes"),
@@ -65,6 +66,7 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
     ("POST", "/auth/totp/disable"): "sign-in",
     ("POST", "/auth/challenge"): "challenge",
     ("POST", "/api/auth/register"): "register",
+    ("POST", "/auth/password-check"): "password-check",
     ("POST", "/documents/upload"): "upload",
     ("POST", "/api/chat/send-message"): "chat",
     **{

@@ -158,6 +158,19 @@ class ChallengeRequest(ApiInput):
     code: str | None = PydanticField(default=None, max_length=16)
 
 
+class PasswordCheckRequest(ApiInput):
+    password: str = PydanticField(max_length=1024)
+    username: str = PydanticField(default="", max_length=254)  # a password must not contain it
+
+
+class PasswordCheck(ApiModel):
+    """The password policy's verdict on a candidate new password (the strength meter)."""
+
+    ok: bool
+    score: int  # the strength estimator's 0 (too guessable) .. 4 (very unguessable)
+    reason: str  # why it would be refused, or "" when it would be accepted
+
+
 class RefreshRequest(ApiInput):
     refresh_token: str = PydanticField(min_length=1, max_length=200)
 

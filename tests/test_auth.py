@@ -110,6 +110,11 @@ async def test_new_password_challenge(app: Starlette, client: httpx.AsyncClient)
     assert "too common" in common.json()["message"]
     same = await client.post("/auth/challenge", json={"session": session, "newPassword": account.password})
     assert same.status_code == 422
+    # Long enough and not on the common list, but the strength estimator scores it weak: refused, with why.
+    weak = await client.post("/auth/challenge", json={"session": session, "newPassword": "abcdefgh"})
+    assert weak.status_code == 422
+    assert weak.json()["message"].startswith("This password is too weak")
+    assert "Sequences" in weak.json()["errors"]["newPassword"]
 
     long_password = "a-very-long-passphrase " * 3  # 69 characters: long passwords are welcome
     done = await client.post("/auth/challenge", json={"session": session, "newPassword": long_password})
@@ -261,3 +266,25 @@ async def test_jwks_publishes_the_public_key_only(client: httpx.AsyncClient) -> 
     assert len(keys) == 1
     assert keys[0]["kty"] == "RSA" and keys[0]["alg"] == "RS256" and keys[0]["kid"]
     assert "d" not in keys[0] and "p" not in keys[0]
+
+
+async def test_password_check_gives_the_policys_verdict_and_reason(client: httpx.AsyncClient) -> None:
+    """The strength meter's call: the same policy as every place a password is chosen, no account needed."""
+    weak = await client.post("/auth/password-check", json={"password": "abcdefgh"})
+    assert weak.status_code == 200, weak.text
+    assert weak.json()["ok"] is False and weak.json()["score"] <= 1
+    assert "Sequences" in weak.json()["reason"]
+    short = (await client.post("/auth/password-check", json={"password": "abc"})).json()
+    assert short == {"ok": False, "score": 0, "reason": "Use at least 8 characters."}
+    named = (
+        await client.post("/auth/password-check", json={"password": "jdoe-harbour-lantern", "username": "jdoe"})
+    ).json()
+    assert named["ok"] is False and "username" in named["reason"]
+    common = (await client.post("/auth/password-check", json={"password": "iloveyou1"})).json()
+    assert common["ok"] is False
+    strong = (await client.post("/auth/password-check", json={"password": "harbour lantern 42 quietly"})).json()
+    assert strong == {"ok": True, "score": strong["score"], "reason": ""} and strong["score"] >= 3
+    # 64+ characters are welcome (ASVS 5.0); past the setting's maximum is refused with the limit.
+    assert (await client.post("/auth/password-check", json={"password": "a long passphrase x9 " * 4})).json()["ok"]
+    too_long = (await client.post("/auth/password-check", json={"password": "x9#kLm2!qz" * 30})).json()
+    assert too_long["ok"] is False and "at most" in too_long["reason"]

@@ -293,6 +293,25 @@ async def test_create_validation_is_422_with_field_errors(staff: dict[str, Accou
     assert errors["extra"] == "Unknown field."
 
 
+async def test_validation_messages_are_sentences_with_field_labels(
+    staff: dict[str, Account], client: httpx.AsyncClient
+) -> None:
+    asset = await create(client, staff["manager"], "assets")
+    response = await client.patch(
+        f"/assets/{asset['id']}",
+        headers=staff["manager"].headers,
+        json={"id": asset["id"], "version": 1, "purchaseCost": "abc", "nextInspection": "soon"},
+    )
+    assert response.status_code == 422
+    body = response.json()
+    assert body["errors"] == {
+        "purchaseCost": "Purchase cost must be a number.",
+        "nextInspection": "Next inspection must be a date (YYYY-MM-DD).",
+    }
+    assert "Input should be" not in body["message"] and "purchaseCost" not in body["message"]
+    assert "Purchase cost must be a number." in body["message"]
+
+
 async def test_lost_opportunity_needs_a_reason(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
     refused = await client.post("/leads", headers=staff["manager"].headers, json=lead_body(stage="lost"))
     assert refused.status_code == 422

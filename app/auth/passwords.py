@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from zxcvbn import zxcvbn
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from app.errors import ApiError, invalid
@@ -74,8 +75,33 @@ def _common_passwords() -> frozenset[str]:
     return frozenset(FREQUENCY_LISTS["passwords"])
 
 
-def check_new_password(password: str, *, min_length: int, max_length: int, username: str = "") -> None:
-    """Refuse a new password with a message the person can act on (NIST 800-63B style rules)."""
+# zxcvbn's scores: 0 too guessable, 1 very guessable, 2 somewhat guessable, 3-4 safely unguessable.
+MIN_STRENGTH = 2
+# zxcvbn refuses longer input; a password that long is judged by its first 72 characters.
+_ESTIMATOR_MAX = 72
+
+
+def password_strength(password: str, *, user_inputs: list[str] | None = None) -> tuple[int, str]:
+    """The estimator's score (0-4) and, when weak, the reason in words a person can act on."""
+    result = zxcvbn(password[:_ESTIMATOR_MAX], user_inputs=[u for u in (user_inputs or []) if u])
+    feedback = result.get("feedback") or {}
+    reason = str(feedback.get("warning") or "").strip()
+    suggestions = [str(s) for s in feedback.get("suggestions") or [] if s]
+    if not reason and suggestions:
+        reason = suggestions[0]
+    return int(result["score"]), reason
+
+
+def check_new_password(
+    password: str, *, min_length: int, max_length: int, username: str = "", user_inputs: list[str] | None = None
+) -> None:
+    """Refuse a new password with a message the person can act on.
+
+    The one policy for every place a password is chosen (the new-password step, registration, the
+    account page's password change): NIST 800-63B / ASVS 5.0 rules — at least ``min_length``
+    characters, up to ``max_length`` (64 or more), no composition rules; refused when it is a known
+    common password, contains the username, or the strength estimator (zxcvbn) scores it weak.
+    """
     if len(password) < min_length:
         raise invalid(
             f"Password must be at least {min_length} characters.",
@@ -96,4 +122,11 @@ def check_new_password(password: str, *, min_length: int, max_length: int, usern
         raise invalid(
             "The password must not contain your username.",
             {"newPassword": "Do not include your username."},
+        )
+    score, reason = password_strength(password, user_inputs=[username, *(user_inputs or [])])
+    if score < MIN_STRENGTH:
+        because = reason or "It would be easy to guess."
+        raise invalid(
+            f"This password is too weak: {because} Add another word or two; uncommon words are better.",
+            {"newPassword": f"Too weak: {because}"},
         )

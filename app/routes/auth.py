@@ -9,6 +9,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from app.auth.oidc import FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS, CompanySignIn, OidcRefused, valid_binding
+from app.auth.passwords import check_new_password, password_strength
 from app.errors import ApiError, invalid
 from app.http import json_response, read_model
 from app.portal import authenticate, limit, portal_of, request_meta
@@ -17,6 +18,8 @@ from app.services import audit, users
 from schemas.users import (
     ChallengeRequest,
     OidcExchangeRequest,
+    PasswordCheck,
+    PasswordCheckRequest,
     RefreshRequest,
     SignInRequest,
     TotpSetupRequest,
@@ -61,6 +64,31 @@ async def challenge(request: Request) -> Response:
         user_agent=request.headers.get("user-agent"),
     )
     return json_response(result)
+
+
+async def password_check(request: Request) -> Response:
+    """The password policy's verdict on a candidate new password, for the strength meter.
+
+    The same rules as every place a password is chosen (app/auth/passwords.py); nothing is stored and
+    nothing about any account is told. Public (the new-password step comes before a session), so
+    limited per client address (429).
+    """
+    await limit(request, "password-check")
+    body = await read_model(request, PasswordCheckRequest)
+    settings = portal_of(request).settings
+    username = body.username.split("@", 1)[0]
+    score, _ = password_strength(body.password, user_inputs=[username])
+    try:
+        check_new_password(
+            body.password,
+            min_length=settings.password_min_length,
+            max_length=settings.password_max_length,
+            username=username,
+        )
+    except ApiError as exc:
+        field = exc.errors.get("newPassword") if exc.errors else None
+        return json_response(PasswordCheck(ok=False, score=min(score, 1), reason=field or exc.message))
+    return json_response(PasswordCheck(ok=True, score=score, reason=""))
 
 
 async def refresh(request: Request) -> Response:
@@ -203,6 +231,7 @@ async def oidc_exchange(request: Request) -> Response:
 routes = [
     Route("/auth/sign-in", sign_in, methods=["POST"]),
     Route("/auth/challenge", challenge, methods=["POST"]),
+    Route("/auth/password-check", password_check, methods=["POST"]),
     Route("/auth/refresh", refresh, methods=["POST"]),
     Route("/auth/sign-out", sign_out, methods=["POST"]),
     Route("/auth/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),

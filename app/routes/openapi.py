@@ -39,6 +39,7 @@ PUBLIC_PATHS = frozenset(
         "/.well-known/jwks.json",
         "/auth/sign-in",
         "/auth/challenge",
+        "/auth/password-check",
         "/auth/refresh",
         "/auth/oidc/start",
         "/auth/oidc/callback",

@@ -71,13 +71,14 @@ async def test_a_stale_edit_says_someone_else_changed_the_record(page: Page, sta
     await page.get_by_test_id("detail-edit").click()
     await page.get_by_test_id("field-location").fill("Lab 2")
     manager_api.patch("assets", asset, location="North depot")  # someone else saves first
-    await page.get_by_test_id("form-submit").click()
-    await expect(page.get_by_test_id("conflict-message")).to_be_visible()
-    await expect(page.get_by_test_id("conflict-message")).to_contain_text(re.compile("changed", re.I))
-    await page.get_by_test_id("conflict-reload").click()
-    # The form now starts from the saved record, so the user edits what is really there.
-    await expect(page.get_by_test_id("conflict-message")).to_have_count(0)
-    await expect(page.get_by_test_id("field-location")).to_have_value("North depot")
+    await page.get_by_test_id("form-submit").click()  # a 409 or, once the push arrived, "Review changes"
+    await expect(page.get_by_test_id("conflict-review")).to_be_visible()
+    await expect(page.get_by_test_id("conflict-review")).to_contain_text(re.compile("while you were editing", re.I))
+    await page.get_by_test_id("conflict-take-theirs-location").click()
+    await page.get_by_test_id("conflict-save").click()
+    # Taking theirs leaves nothing of mine to save: the record shows their value.
+    await expect(page.get_by_test_id("conflict-review")).to_have_count(0)
+    await expect(page.get_by_test_id("detail-field-location")).to_contain_text("North depot")
 
 
 async def test_buttons_a_role_may_not_use_are_not_shown(page: Page, stack: Stack) -> None:

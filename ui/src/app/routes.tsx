@@ -1,4 +1,6 @@
-import { lazy, type ReactElement } from 'react'
+import { lazy, Suspense, type ReactElement } from 'react'
+
+import { PageLoader } from '@/components/page-loader'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
 import { setSignInPreload } from '@/lib/sign-in-preload'
@@ -46,7 +48,12 @@ export interface AppRoute {
 /** The route registry. All product routes are open to all four roles. */
 export const routes: AppRoute[] = [
   { path: '/login', element: <LoginPage />, auth: authRoles.onlyGuest, layout: 'empty', title: 'Sign in' },
-  { path: '/logout', element: <LogoutPage />, auth: null, layout: 'empty', title: 'Logging out' },
+  { path: '/logout', element: (
+      // 'Logging out..' from the first frame, while the page's code still arrives (the spec's text).
+      <Suspense fallback={<PageLoader label="Logging out.." />}>
+        <LogoutPage />
+      </Suspense>
+    ), auth: null, layout: 'empty', title: 'Logging out' },
   { path: '/dashboard', element: <DashboardPage />, auth: authRoles.staff, layout: 'main', title: 'Dashboard' },
   { path: '/my-work', element: <MyWorkPage />, auth: authRoles.staff, layout: 'main', title: 'My work' },
   { path: '/assets', element: <RecordListPage resource="assets" />, auth: authRoles.staff, layout: 'main', title: 'Assets' },

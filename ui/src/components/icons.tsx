@@ -1,11 +1,17 @@
 import { Icon, type IconProps } from '@chakra-ui/react'
 
-/** Small stroke icons (24px grid), drawn inline to keep the bundle small. */
+/**
+ * Small stroke icons (24px grid), drawn inline to keep the bundle small. The svg's own width/height
+ * (1em) are presentation attributes: any CSS size (a button's or menu item's icon size, boxSize)
+ * wins over them, and where nothing sizes the icon it stays text-sized instead of filling its box.
+ */
 function strokeIcon(paths: string[], filled = false) {
   return function StrokeIcon(props: IconProps) {
     return (
       <Icon {...props}>
         <svg
+          width="1em"
+          height="1em"
           viewBox="0 0 24 24"
           fill={filled ? 'currentColor' : 'none'}
           stroke="currentColor"

@@ -6,7 +6,7 @@ function strokeIcon(paths: string[]) {
   return function PageIcon(props: IconProps) {
     return (
       <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           {paths.map((d) => (
             <path key={d} d={d} />
           ))}

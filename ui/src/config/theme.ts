@@ -52,6 +52,34 @@ export const brandConfig = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg', color: 'fg' },
+    // Keyboard users always see where they are (every focusable element, every theme).
+    ':focus-visible': {
+      outline: '2px solid var(--chakra-colors-brand-solid, #2dd4bf)',
+      outlineOffset: '2px',
+    },
+    // The system's "reduce motion" is honoured even where the settings panel still has animations on.
+    '*, *::before, *::after': {
+      '@media (prefers-reduced-motion: reduce)': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+    // The skip link: out of sight until a keyboard user tabs to it.
+    '.portal-skip-link': {
+      position: 'absolute',
+      insetInlineStart: '2',
+      top: '-40',
+      zIndex: 'max',
+      px: '4',
+      py: '2',
+      borderRadius: 'md',
+      bg: 'brand.solid',
+      color: 'brand.contrast',
+      fontWeight: 'semibold',
+    },
+    '.portal-skip-link:focus, .portal-skip-link:focus-visible': { top: '2' },
     // Settings panel: Animations off.
     'html.portal-no-animations *, html.portal-no-animations *::before, html.portal-no-animations *::after': {
       transition: 'none !important',
@@ -91,13 +119,18 @@ export const brandConfig = defineConfig({
     semanticTokens: {
       colors: {
         brand: {
-          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          // Light: white text on brand.700 and brand.800 text on brand.200 meet WCAG AA (4.5:1).
+          solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.400}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
-          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          fg: { value: { _light: '{colors.brand.800}', _dark: '{colors.brand.300}' } },
           muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
           subtle: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
           emphasized: { value: { _light: '{colors.brand.300}', _dark: '{colors.brand.700}' } },
           focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        // Chakra's fg.subtle (gray.400 / gray.500) falls under 4.5:1 on both backgrounds; small print must be read too.
+        fg: {
+          subtle: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } },
         },
       },
     },

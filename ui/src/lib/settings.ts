@@ -167,6 +167,23 @@ export const DEFAULT_SETTINGS: Settings = {
   navigation: { templateOpen: false },
 }
 
+function prefers(query: string): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches
+}
+
+/**
+ * The defaults for a user who never chose: the system's colour scheme (a light system gets the
+ * light theme) and its reduced-motion wish (animations off). What the user chose always wins.
+ */
+export function systemDefaultSettings(): Settings {
+  const light = prefers('(prefers-color-scheme: light)')
+  return {
+    ...DEFAULT_SETTINGS,
+    theme: light ? { main: 'light', navbar: 'light', toolbar: 'light', footer: 'light' } : DEFAULT_SETTINGS.theme,
+    animations: !prefers('(prefers-reduced-motion: reduce)'),
+  }
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {

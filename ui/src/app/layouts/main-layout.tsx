@@ -9,9 +9,10 @@ import { Toaster } from '@/components/ui/toaster'
 import { navigationConfig } from '@/config/navigation'
 import { userAtom } from '@/lib/auth'
 import { filterNavigation } from '@/lib/navigation'
+import { startPendingSaves } from '@/lib/pending-saves'
 import { portalSettingsAtom } from '@/lib/portal-settings'
 import { resetRealtimeAtom } from '@/lib/realtime'
-import { mergeSettings, settingsAtom } from '@/lib/settings'
+import { mergeSettings, settingsAtom, systemDefaultSettings } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
 
 import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
@@ -47,7 +48,11 @@ export default function MainLayout() {
 
   useEffect(() => {
     if (userId && owner !== userId) {
-      setSettings(mergeSettings(store.get(userAtom).data?.settings))
+      // Saves still queued for this user (a reload or sign-out came first) count as made: shown, then sent.
+      const pending = startPendingSaves(userId)
+      const user = store.get(userAtom)
+      if (pending && user.data) store.set(userAtom, { ...user, data: { ...user.data, ...pending } as typeof user.data })
+      setSettings(mergeSettings(store.get(userAtom).data?.settings, systemDefaultSettings()))
       setOwner(userId)
     }
   }, [userId, owner, setSettings, setOwner, store])
@@ -80,6 +85,18 @@ export default function MainLayout() {
   const strip = large && settings.layout.config.rightSidePanel.display
   return (
     <Box ps="0" pe={strip ? `${CHAT_STRIP_WIDTH}px` : '0'} minH="100dvh" bg="bg" data-testid="main-layout">
+      {/* The first Tab stop: straight to the page, past the navigation and the toolbar. */}
+      <a
+        href="#main-content"
+        className="portal-skip-link"
+        onClick={(event) => {
+          event.preventDefault()
+          document.getElementById('main-content')?.focus()
+        }}
+        data-testid="skip-link"
+      >
+        Skip to main content
+      </a>
       <Layout items={items} settings={settings}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

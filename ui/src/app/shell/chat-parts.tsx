@@ -37,7 +37,8 @@ export function PresenceAvatar({
 }) {
   return (
     <Box position="relative" flexShrink={0}>
-      <Avatar.Root size={size} colorPalette="brand">
+      {/* Decorative: the button around it carries the person's name. */}
+      <Avatar.Root size={size} colorPalette="brand" aria-hidden>
         <Avatar.Fallback name={name} />
         {avatar && <Avatar.Image src={avatar} alt="" />}
       </Avatar.Root>
@@ -61,7 +62,6 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
       w="full"
       py="2"
       onClick={onSelect}
-      aria-label={label}
       aria-pressed={selected}
       title={label}
       bg={selected ? 'brand.muted' : 'transparent'}
@@ -81,6 +81,8 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
       <Text as="span" fontSize="2xs" lineHeight="1.2" color={selected ? 'fg' : 'fg.muted'} maxW="62px" truncate aria-hidden data-testid={`chat-contact-${contact.id}-name`}>
         {firstName(contact.name)}
       </Text>
+      {/* The button's name: the person, their presence and unread count (the initials are decorative). */}
+      <chakra.span srOnly>{label}</chakra.span>
       {contact.unread > 0 && (
         <Box
           position="absolute"
@@ -97,6 +99,7 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
           display="flex"
           alignItems="center"
           justifyContent="center"
+          aria-hidden
           data-testid={`chat-unread-${contact.id}`}
         >
           {contact.unread > 99 ? '99+' : contact.unread}
@@ -122,7 +125,6 @@ export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSele
       onClick={onSelect}
       _hover={{ bg: 'bg.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-      aria-label={`${contact.name}, ${status}${contact.unread ? `, ${contact.unread} unread` : ''}`}
       data-testid={`chat-row-${contact.id}`}
     >
       <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} size="sm" />
@@ -137,6 +139,7 @@ export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSele
       {contact.unread > 0 && (
         <Box as="span" minW="5" h="5" px="1.5" borderRadius="full" bg="red.solid" color="white" fontSize="2xs" fontWeight="bold" display="flex" alignItems="center" justifyContent="center" flexShrink={0}>
           {contact.unread > 99 ? '99+' : contact.unread}
+          <chakra.span srOnly> unread</chakra.span>
         </Box>
       )}
     </chakra.button>

@@ -10,7 +10,7 @@ export function LanguageMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="2" aria-label={`Language: ${current.title}`} data-testid="language-menu">
+        <Button variant="ghost" size="sm" px="2" aria-label={`${current.flag}, language: ${current.title}`} data-testid="language-menu">
           <GlobeIcon />
           <Text as="span" fontSize="xs" fontWeight="bold">
             {current.flag}
@@ -19,7 +19,7 @@ export function LanguageMenu() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content>
+          <Menu.Content data-testid="language-menu-content">
             <Menu.RadioItemGroup value={current.id}>
               {LANGUAGES.map((language) => (
                 <Menu.RadioItem key={language.id} value={language.id} data-testid={`language-option-${language.id}`}>

@@ -22,7 +22,7 @@ function Content({ settings, children }: { settings: Settings; children: ReactNo
   const { mode } = settings.layout.config
   const width = LAYOUTS[settings.layout.style].boxedWidth
   return (
-    <Box as="main" flex="1" minW="0" data-testid="main-content">
+    <Box as="main" id="main-content" tabIndex={-1} flex="1" minW="0" outline="none" data-testid="main-content">
       {mode === 'container' ? (
         <Box maxW={`${width}px`} mx="auto" w="full">
           {children}

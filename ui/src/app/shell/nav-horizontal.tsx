@@ -1,4 +1,5 @@
 import { Button, chakra, Flex, Menu, Portal, Separator } from '@chakra-ui/react'
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
 import { ChevronDownIcon, ChevronRightIcon } from '@/components/icons'
@@ -140,14 +141,77 @@ function TopEntry({ item }: { item: NavItem }) {
   }
 }
 
-/** The horizontal rendering of the navigation (layouts 2 and 3). */
+/** How many entries (from the start) fit in the row; the rest go to "More". */
+function useFitting(row: RefObject<HTMLDivElement | null>, count: number): number {
+  const [fitting, setFitting] = useState(count)
+  useLayoutEffect(() => {
+    const element = row.current
+    if (!element) return
+    const measure = () => {
+      const box = element.getBoundingClientRect()
+      const rtl = getComputedStyle(element).direction === 'rtl'
+      let fit = 0
+      for (const child of element.querySelectorAll<HTMLElement>(':scope > [data-nav-top]')) {
+        const r = child.getBoundingClientRect()
+        const end = rtl ? box.right - r.left : r.right - box.left
+        if (end > box.width + 0.5) break
+        fit += 1
+      }
+      setFitting(fit)
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [row, count])
+  return fitting
+}
+
+/**
+ * The horizontal rendering of the navigation (layouts 2 and 3): the entries that fit in one row,
+ * and the others in a "More" menu at its end (no row scrolling sideways out of sight). Groups
+ * contribute their entries one by one, so as many as fit stay in the bar.
+ */
 export function NavHorizontal({ items }: { items: NavItem[] }) {
+  const entries = useMemo(() => items.flatMap((item) => (item.type === 'group' ? (item.children ?? []) : [item])), [items])
+  const row = useRef<HTMLDivElement>(null)
+  const fitting = useFitting(row, entries.length)
+  const overflow = entries.slice(fitting).filter((item) => item.type !== 'divider')
   return (
-    <chakra.nav aria-label="Main navigation" data-testid="nav-horizontal" overflowX="auto">
-      <Flex gap="1" align="center" py="2" wrap="nowrap">
-        {items.map((item) => (
-          <TopEntry key={item.id} item={item} />
-        ))}
+    <chakra.nav aria-label="Main navigation" data-testid="nav-horizontal">
+      <Flex align="center" gap="1">
+        <Flex ref={row} flex="1" minW="0" gap="1" align="center" py="2" wrap="nowrap" overflow="hidden" data-testid="nav-horizontal-row">
+          {entries.map((item, index) => (
+            // Entries past the end stay laid out (so the row can be measured) but out of sight and reach.
+            <Flex
+              key={item.id}
+              data-nav-top=""
+              flexShrink={0}
+              visibility={index < fitting ? undefined : 'hidden'}
+              aria-hidden={index < fitting ? undefined : true}
+              inert={index < fitting ? undefined : true}
+            >
+              <TopEntry item={item} />
+            </Flex>
+          ))}
+        </Flex>
+        {overflow.length > 0 && (
+          <Menu.Root positioning={{ placement: 'bottom-end' }}>
+            <Menu.Trigger asChild>
+              <Button variant="ghost" size="sm" flexShrink={0} color="fg.muted" data-testid="nav-more" aria-label={`More pages (${overflow.length})`}>
+                More
+                <ChevronDownIcon boxSize="4" />
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content minW="56" maxH="70vh" overflowY="auto" data-testid="nav-more-content">
+                  <MenuEntries items={overflow} />
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        )}
       </Flex>
     </chakra.nav>
   )

@@ -29,7 +29,8 @@ export function NavBadgeChip({ badge }: { badge: NavBadge }) {
       fontSize="2xs"
       fontWeight="bold"
       lineHeight="1.2"
-      bg={badge.bg ?? 'brand.solid'}
+      // Darkened a third: white 2xs text on the configured colours stays readable (WCAG AA).
+      bg={badge.bg ? `color-mix(in srgb, ${badge.bg} 68%, black)` : 'brand.solid'}
       color={badge.fg ?? 'brand.contrast'}
       flexShrink={0}
     >
@@ -221,7 +222,7 @@ function NavEntry(props: EntryProps) {
               fontWeight="semibold"
               letterSpacing="wider"
               textTransform="uppercase"
-              color="fg.subtle"
+              color="fg.muted"
               ps={`${navIndent(level)}px`}
             >
               {item.title}

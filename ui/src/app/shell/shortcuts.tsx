@@ -7,10 +7,11 @@ import { StarFilledIcon, StarIcon } from '@/components/icons'
 import { errorMessage } from '@/lib/api'
 import { userAtom } from '@/lib/auth'
 import { flattenNavigation, resolveShortcuts, searchNavigation, toggleShortcut, type NavItem } from '@/lib/navigation'
+import { queueMeSave } from '@/lib/pending-saves'
 import { showMessage } from '@/lib/snackbar'
 
-import { saveMe } from './me-api'
 import { NavIcon } from './nav-icons'
+import { SaveStatusNote } from './save-status'
 import { SEARCH_PLACEHOLDER } from './search-utils'
 
 /** Toolbar shortcuts: the user's pages as icons, and a star menu to add or remove them (saved with PATCH /me). */
@@ -26,7 +27,7 @@ export function Shortcuts({ items }: { items: NavItem[] }) {
     const before = saved
     const next = toggleShortcut(before, id)
     setUser({ ...user, data: { ...user.data, shortcuts: next } })
-    saveMe({ shortcuts: next }).catch((error: unknown) => {
+    queueMeSave(user.data.id, { shortcuts: next }).catch((error: unknown) => {
       setUser((u) => (u.data ? { ...u, data: { ...u.data, shortcuts: before } } : u))
       showMessage(`Your shortcuts could not be saved: ${errorMessage(error)}`, 'error')
     })
@@ -105,6 +106,7 @@ export function Shortcuts({ items }: { items: NavItem[] }) {
           </Popover.Positioner>
         </Portal>
       </Popover.Root>
+      <SaveStatusNote />
     </Flex>
   )
 }

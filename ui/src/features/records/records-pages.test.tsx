@@ -128,15 +128,19 @@ describe('record list', () => {
 })
 
 describe('record detail', () => {
-  it('shows server validation messages, then a stale edit with an offer to reload', async () => {
+  it('shows server validation messages, then a stale edit as a per-field review that keeps the draft', async () => {
     let patches = 0
+    const bodies: Record<string, unknown>[] = []
     const { user } = setup('/assets/1', (call) => {
       if (path(call) === '/assets/1' && call.method === 'GET') return json(asset(1))
       if (path(call) === '/assets/1/history') return json({ items: [] })
       if (path(call) === '/assets/1' && call.method === 'PATCH') {
         patches += 1
+        bodies.push(call.body as Record<string, unknown>)
         if (patches === 1) return json({ message: 'Check the highlighted fields.', errors: { tag: 'This field is required.' } }, 422)
-        return json({ message: 'Someone else changed this asset since you opened it.', current: asset(1, { version: 5, location: 'Lab 9' }) }, 409)
+        if (patches === 2)
+          return json({ message: 'Someone else changed this asset since you opened it.', current: asset(1, { version: 5, location: 'Lab 9' }) }, 409)
+        return json(asset(1, { version: 6, location: 'Bay 2' }))
       }
       return undefined
     })
@@ -144,15 +148,21 @@ describe('record detail', () => {
     await user.clear(screen.getByTestId('field-tag'))
     await user.click(screen.getByTestId('form-submit'))
     expect(await screen.findByTestId('field-error-tag')).toHaveTextContent('This field is required.')
-    expect(screen.getByTestId('form-error')).toHaveTextContent('Check the highlighted fields.')
+    expect(screen.getByTestId('form-error')).toHaveTextContent('Check the highlighted fields: Tag.')
 
     await user.type(screen.getByTestId('field-tag'), 'AST-1')
     await user.clear(screen.getByTestId('field-location'))
     await user.type(screen.getByTestId('field-location'), 'Bay 2')
     await user.click(screen.getByTestId('form-submit'))
-    expect(await screen.findByTestId('conflict-message')).toHaveTextContent('Someone else changed this asset')
-    await user.click(screen.getByTestId('conflict-reload'))
-    expect(screen.getByTestId('field-location')).toHaveValue('Lab 9')
-    expect(screen.queryByTestId('conflict-message')).not.toBeInTheDocument()
+    // Both changed the location: no save until this person chooses; the draft is still theirs to keep.
+    expect(await screen.findByTestId('conflict-review')).toBeInTheDocument()
+    expect(screen.getByTestId('conflict-mine-location')).toHaveTextContent('Bay 2')
+    expect(screen.getByTestId('conflict-theirs-location')).toHaveTextContent('Lab 9')
+    expect(screen.getByTestId('conflict-save')).toBeDisabled()
+    await user.click(screen.getByTestId('conflict-keep-mine-location'))
+    await user.click(screen.getByTestId('conflict-save'))
+    await waitFor(() => expect(patches).toBe(3))
+    expect(bodies[2]).toMatchObject({ version: 5, location: 'Bay 2' })
+    expect(await screen.findByTestId('detail-field-location')).toHaveTextContent('Bay 2')
   })
 })

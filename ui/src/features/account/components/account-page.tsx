@@ -1,9 +1,10 @@
 import { Alert, Avatar, Badge, Box, Button, Field, Flex, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react'
-import { useAtom } from 'jotai'
+import { useAtom, useAtomValue } from 'jotai'
 import QRCode from 'qrcode'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 
 import { PushSettings } from '@/app/shell/push-settings'
+import { PasswordStrength } from '@/components/ui/password-strength'
 import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/lib/admin'
 import { api, errorMessage } from '@/lib/api'
 import { toUser, userAtom, type Me } from '@/lib/auth'
@@ -22,6 +23,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 function PasswordSection() {
+  const username = useAtomValue(userAtom).data?.username ?? ''
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -53,6 +55,7 @@ function PasswordSection() {
           <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} data-testid="new-password" />
           {errors.newPassword && <Field.ErrorText>{errors.newPassword}</Field.ErrorText>}
         </Field.Root>
+        <PasswordStrength password={next} username={username} />
         <Button alignSelf="start" colorPalette="brand" loading={busy} disabled={!current || !next} onClick={() => void submit()} data-testid="change-password">
           Change password
         </Button>

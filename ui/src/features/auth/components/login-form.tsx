@@ -5,6 +5,7 @@ import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
 import { LightCheckbox } from '@/components/ui/light-checkbox'
 import { LightField } from '@/components/ui/light-field'
 import { getConfig } from '@/lib/config'
+import { PasswordStrength } from '@/components/ui/password-strength'
 
 import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
 import { companySignInUrl, takeCompanyReturn } from '../oidc'
@@ -153,6 +154,7 @@ export function LoginForm() {
                 onChange={set('newPassword')}
                 data-testid="login-new-password"
               />
+              <PasswordStrength password={values.newPassword} username={values.username} />
             </>
           )}
 

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 
 import { guestUser, userAtom } from '@/lib/auth'
 import { turnOffPushHere } from '@/lib/push'
+import { settlePendingSaves, stopPendingSaves } from '@/lib/pending-saves'
 import { clearSession, getSession } from '@/lib/session'
 
 import { signOut } from '../api'
@@ -22,8 +23,11 @@ export default function LogoutPage() {
     started.current = true
     // A slow or unreachable API must not keep the user here: give up after 8 s. This browser's push
     // device goes first (a shared phone must not keep getting this user's notifications).
+    // Preference saves still queued (a setting changed a moment ago) go out first, while the session lasts.
     const revoke = getSession()
-      ? turnOffPushHere()
+      ? settlePendingSaves()
+          .then(() => stopPendingSaves())
+          .then(() => turnOffPushHere())
           .catch(() => undefined)
           .then(() => signOut(AbortSignal.timeout(8000), everywhere))
           .catch(() => undefined)

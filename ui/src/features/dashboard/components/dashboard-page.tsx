@@ -11,12 +11,19 @@ import { recordEventLogAtom } from '@/lib/realtime'
 import { valueColor } from '@/lib/record-colors'
 import { RESOURCE_LABELS } from '@/lib/records'
 
+import { actorLabel, fieldLabel, isInternalField } from '@/lib/record-labels'
+
 import { recentActivity, type Activity, type Count, type Inspection } from '../stats'
 import { useDashboardData } from '../use-dashboard-data'
 
 import { CountChart, PipelineChart } from './charts'
 import { StatCard } from './stat-card'
 import { StatusBreakdown, StatusBreakdownSkeleton } from './status-breakdown'
+
+/** The fields an activity changed, as the forms label them (storage internals left out). */
+function changedLabels(a: Activity): string[] {
+  return a.changed.filter((key) => !isInternalField(key)).map((key) => fieldLabel(a.resource, key))
+}
 
 function greeting(now: Date): string {
   const hour = now.getHours()
@@ -141,8 +148,8 @@ function ActivityList({ items }: { items: Activity[] }) {
             )}
             <Text fontSize="xs" color="fg.subtle">
               {RESOURCE_LABELS[a.resource].one}
-              {a.actor ? ` · ${a.actor}` : ''}
-              {a.changed.length ? ` · ${a.changed.join(', ')}` : ''} · {formatRelative(a.at)}
+              {` · ${actorLabel(a.resource, a.actor ? { displayName: a.actor } : null)}`}
+              {changedLabels(a).length ? ` · ${changedLabels(a).join(', ')}` : ''} · {formatRelative(a.at)}
             </Text>
           </Box>
         </Flex>

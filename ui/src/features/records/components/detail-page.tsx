@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
@@ -6,17 +6,21 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 import { ArrowLeftIcon, EditIcon, HistoryIcon, RefreshIcon, TrashIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
 import { ApiError, errorMessage, type FieldErrors } from '@/lib/api'
-import { userAtom } from '@/lib/auth'
+import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'
 import { canCreate, canDelete, editableFields } from '@/lib/permissions'
-import { createRecord, deleteRecord, updateRecord, type AnyRecord, type Resource } from '@/lib/records'
+import { createRecord, deleteRecord, getRecord, updateRecord, type AnyRecord, type Resource } from '@/lib/records'
 import { showMessage } from '@/lib/snackbar'
 
 import { RESOURCE_CONFIGS, type ResourceConfig } from '../config'
+import { conflictFields, defaultChoices, mergeChoices, type Choice, type ConflictField } from '../conflict'
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'
 
+import { actorLabel, formErrorSummary } from '@/lib/record-labels'
+
+import { ConflictReview } from './conflict-review'
 import { DocumentPanel } from './document-preview'
 import { HistoryList } from './history'
 import { DocumentText } from './document-text'
@@ -42,6 +46,15 @@ const BADGE_FIELDS: Record<Resource, string[]> = {
   assets: ['status', 'risk'],
   documents: ['state'],
   leads: ['stage', 'risk'],
+}
+
+/** Why this person sees no Edit button: their role, in words (the spec's permission matrix). */
+function readOnlyReason(role: string | undefined, config: ResourceConfig): string {
+  const name = role ? (ROLE_LABELS[role as keyof typeof ROLE_LABELS] ?? role) : 'Your role'
+  if (role === 'contractor') return `${name}s can view ${config.title.toLowerCase()} but not change them. Ask a manager to make a change.`
+  if (role === 'technician')
+    return `Technicians change only what is assigned to them or what they own. Ask the owner or a manager to change this ${config.one}.`
+  return `Your role (${name}) cannot change this ${config.one}. Ask a manager or an administrator.`
 }
 
 function BackLink({ config }: { config: ResourceConfig }) {
@@ -86,7 +99,7 @@ function CreateView({ config }: { config: ResourceConfig }) {
       navigate(`${config.path}/${created.id}`, { replace: true })
     } catch (error) {
       setErrors(error instanceof ApiError ? error.errors : {})
-      setFormError(errorMessage(error))
+      setFormError(formErrorSummary(error, config.fields, config.resource))
       setSubmitting(false)
     }
   }
@@ -126,7 +139,8 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
   const [values, setValues] = useState<FormValues>({})
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<{ message: string; current: AnyRecord | null } | null>(null)
+  // Someone else saved while this person edited: their version, the fields they changed, the choices.
+  const [review, setReview] = useState<{ theirs: AnyRecord; rows: ConflictField[]; choices: Record<string, Choice | undefined> } | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
   const base = detail.record
@@ -143,6 +157,24 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         <Skeleton h="10" w="2/3" />
         <Skeleton h="64" />
       </Stack>
+    )
+  }
+  if (!shown && detail.error instanceof ApiError && detail.error.status === 404) {
+    return (
+      <Alert.Root status="info" borderRadius="lg" data-testid="detail-missing">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>
+            This {config.one} no longer exists
+          </Alert.Title>
+          <Alert.Description>It was deleted, or the link is wrong. Its history stays with the administrators.</Alert.Description>
+        </Alert.Content>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={config.path} data-testid="detail-missing-back">
+            Back to {config.title.toLowerCase()}
+          </RouterLink>
+        </Button>
+      </Alert.Root>
     )
   }
   if (!shown) {
@@ -164,13 +196,14 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
     setValues(toFormValues(config.fields, shown))
     setErrors({})
     setFormError(null)
-    setConflict(null)
+    setReview(null)
     if (detail.live?.record && base) detail.replace({ ...base, ...detail.live.record } as AnyRecord)
     setEditing(true)
   }
 
-  const reloadAfterConflict = () => {
-    const current = conflict?.current ?? (detail.live?.record ? ({ ...shown, ...detail.live.record } as AnyRecord) : null)
+  /** Throw the draft away and start again from their version. */
+  const discardDraft = () => {
+    const current = detail.live?.record ? ({ ...shown, ...detail.live.record } as AnyRecord) : null
     if (current) {
       detail.replace(current)
       setValues(toFormValues(config.fields, current))
@@ -178,17 +211,44 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
       detail.reload()
       setEditing(false)
     }
-    setConflict(null)
+    setReview(null)
     setErrors({})
     setFormError(null)
   }
 
-  const save = async () => {
+  /** "Review changes": their saved version beside the draft, per field; the draft is kept as typed. */
+  const openReview = async (draft: FormValues, current?: AnyRecord | null) => {
     if (!base) return
+    setSubmitting(true)
+    try {
+      const theirs = current ?? ((await getRecord(config.resource, base.id)) as unknown as AnyRecord)
+      const rows = conflictFields(config.fields, base, theirs, draft)
+      setReview({ theirs, rows, choices: defaultChoices(rows) })
+      setFormError(null)
+    } catch (error) {
+      setFormError(errorMessage(error))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  /** Save the chosen values on top of their version (a third save meanwhile: review again). */
+  const saveReviewed = async () => {
+    if (!review) return
+    const merged = mergeChoices(values, review.rows, review.choices)
+    const theirs = review.theirs
+    setValues(merged)
+    detail.replace(theirs)
+    setReview(null)
+    await save(theirs, merged)
+  }
+
+  const save = async (from: AnyRecord | null = base, draft: FormValues = values) => {
+    if (!from) return
     const changes = changedValues(
-      config.fields.filter((f) => f.editable && (!f.when || f.when(values))),
-      base,
-      values,
+      config.fields.filter((f) => f.editable && (!f.when || f.when(draft))),
+      from,
+      draft,
     )
     if (Object.keys(changes).length === 0) {
       setEditing(false)
@@ -198,17 +258,18 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
     setFormError(null)
     setErrors({})
     try {
-      const saved = await updateRecord(config.resource, base.id, base.version, changes)
+      const saved = await updateRecord(config.resource, from.id, from.version, changes)
       detail.replace(saved as unknown as AnyRecord)
       setEditing(false)
       showMessage(`Saved the ${config.one}.`, 'success')
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const current = (error.body as { current?: AnyRecord } | undefined)?.current ?? null
-        setConflict({ message: error.message, current })
+        setSubmitting(false)
+        await openReview(draft, current)
       } else {
         setErrors(error instanceof ApiError ? error.errors : {})
-        setFormError(errorMessage(error))
+        setFormError(formErrorSummary(error, config.fields, config.resource))
       }
     } finally {
       setSubmitting(false)
@@ -232,7 +293,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
     }
   }
 
-  const who = detail.live?.record ? ((detail.live.record.updatedBy as { displayName?: string } | null)?.displayName ?? 'Someone') : 'Someone'
+  const who = actorLabel(config.resource, detail.live?.record?.updatedBy as { displayName?: string } | null | undefined)
   const changedFields = !editing && detail.live && !detail.deleted ? detail.live.changed : []
 
   return (
@@ -272,6 +333,16 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         )}
       </Flex>
 
+      {!editing && !mayEdit && !detail.deleted && (
+        <Alert.Root status="info" borderRadius="lg" data-testid="read-only-note">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Read only for your role</Alert.Title>
+            <Alert.Description>{readOnlyReason(role, config)}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
       {detail.deleted && (
         <Alert.Root status="error" borderRadius="lg" data-testid="deleted-notice">
           <Alert.Indicator />
@@ -285,16 +356,21 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         </Alert.Root>
       )}
 
-      {editing && detail.live && !detail.deleted && !conflict && (
+      {editing && detail.live && !detail.deleted && !review && (
         <Alert.Root status="warning" borderRadius="lg" data-testid="live-change-notice">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{who} changed this {config.one} while you were editing.</Alert.Title>
-            <Alert.Description>Saving now would be refused. Reload to start from their version.</Alert.Description>
+            <Alert.Description>Your draft is kept. Review their changes and choose, field by field, what to keep.</Alert.Description>
           </Alert.Content>
-          <Button size="sm" variant="outline" onClick={reloadAfterConflict} data-testid="live-reload">
-            <RefreshIcon /> Reload
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            <Button size="sm" colorPalette="brand" onClick={() => void openReview(values)} data-testid="live-review">
+              Review changes
+            </Button>
+            <Button size="sm" variant="outline" onClick={discardDraft} data-testid="live-reload">
+              <RefreshIcon /> Discard mine
+            </Button>
+          </HStack>
         </Alert.Root>
       )}
 
@@ -303,20 +379,20 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
 
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(300px, 1fr)' }} gap="5" alignItems="start">
         <Card title={editing ? `Edit ${config.one}` : 'Details'}>
-          {editing ? (
+          {editing && review ? (
+            <ConflictReview
+              who={actorLabel(config.resource, review.theirs.updatedBy)}
+              rows={review.rows}
+              theirs={review.theirs}
+              choices={review.choices}
+              onChoose={(key, choice) => setReview((r) => (r ? { ...r, choices: { ...r.choices, [key]: choice } } : r))}
+              options={options}
+              saving={submitting}
+              onSave={() => void saveReviewed()}
+              onBack={() => setReview(null)}
+            />
+          ) : editing ? (
             <Stack gap="5">
-              {conflict && (
-                <Alert.Root status="warning" borderRadius="lg" data-testid="conflict-message">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>Someone else changed this {config.one}.</Alert.Title>
-                    <Alert.Description>{conflict.message}</Alert.Description>
-                  </Alert.Content>
-                  <Button size="sm" variant="outline" onClick={reloadAfterConflict} data-testid="conflict-reload">
-                    <RefreshIcon /> Reload
-                  </Button>
-                </Alert.Root>
-              )}
               {formError && (
                 <Alert.Root status="error" borderRadius="lg" data-testid="form-error">
                   <Alert.Indicator />
@@ -332,11 +408,11 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
                 errors={errors}
                 options={options}
                 submitting={submitting}
-                submitLabel="Save"
-                onSubmit={() => void save()}
+                submitLabel={detail.live && !detail.deleted ? 'Review changes' : 'Save'}
+                onSubmit={() => void (detail.live && !detail.deleted ? openReview(values) : save())}
                 onCancel={() => {
                   setEditing(false)
-                  setConflict(null)
+                  setReview(null)
                 }}
               />
             </Stack>
@@ -380,7 +456,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         </Card>
         <Card title="History" icon={<HistoryIcon boxSize="5" color="fg.muted" />} testId="history">
           {history.items ? (
-            <HistoryList items={history.items} fields={config.fields} />
+            <HistoryList items={history.items} resource={config.resource} options={options} />
           ) : history.error ? (
             <Text fontSize="sm" color="fg.error">
               {errorMessage(history.error)}
@@ -395,11 +471,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
         </Card>
       </Grid>
       {(config.resource === 'assets' || config.resource === 'leads') && <LinkedDocuments resource={config.resource} record={shown} />}
-      {!editing && !mayEdit && !detail.deleted && (
-        <Badge alignSelf="flex-start" variant="outline" data-testid="read-only-note">
-          Read only for your role
-        </Badge>
-      )}
+
     </Stack>
   )
 }

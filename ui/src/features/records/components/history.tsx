@@ -1,37 +1,36 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react'
+import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 
 import { formatDateTime, formatRelative } from '@/lib/format'
-import type { HistoryEntry } from '@/lib/records'
+import type { HistoryEntry, Options, Resource } from '@/lib/records'
 
-import type { FieldDef } from '../config'
+import { peopleAtom } from '../atoms'
+import { actorLabel, fieldLabel, isInternalField, valueLabel } from '@/lib/record-labels'
 
 const ACTION_COLOURS = { create: 'green', update: 'blue', delete: 'red' } as const
 const ACTION_WORDS = { create: 'created', update: 'changed', delete: 'deleted' } as const
+const ACTION_BADGES = { create: 'Created', update: 'Changed', delete: 'Deleted' } as const
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—'
-  if (typeof value === 'object') return JSON.stringify(value)
-  const text = String(value)
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text
-}
-
-function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, string> }) {
+function Entry({ entry, resource, options }: { entry: HistoryEntry; resource: Resource; options: Options | null }) {
   const [open, setOpen] = useState(entry.action === 'update')
-  const changes = Object.entries(entry.changes ?? {})
+  const people = useAtomValue(peopleAtom)
+  // Field names and values as the rest of the UI words them; storage internals left out.
+  const changes = Object.entries(entry.changes ?? {}).filter(([key]) => !isInternalField(key))
+  const show = (key: string, value: unknown) => valueLabel(resource, key, value, options, people)
   return (
     <Box as="li" listStyleType="none" borderInlineStartWidth="2px" borderColor="border.muted" ps="4" pb="4" position="relative" data-testid={`history-entry-${entry.id}`}>
       <Box position="absolute" insetInlineStart="-5px" top="1.5" boxSize="2" borderRadius="full" bg={`${ACTION_COLOURS[entry.action] ?? 'gray'}.400`} />
       <Flex gap="2" align="center" wrap="wrap">
         <Badge size="sm" colorPalette={ACTION_COLOURS[entry.action] ?? 'gray'}>
-          {entry.action}
+          {ACTION_BADGES[entry.action] ?? entry.action}
         </Badge>
         <Text fontSize="sm">
-          <Text as="span" fontWeight="semibold">
-            {entry.actor?.displayName ?? 'Someone'}
+          <Text as="span" fontWeight="semibold" data-testid="history-actor">
+            {actorLabel(resource, entry.actor)}
           </Text>{' '}
           {ACTION_WORDS[entry.action] ?? entry.action}
-          {entry.action === 'update' ? ` ${changes.map(([k]) => labels[k] ?? k).join(', ')}` : ' the record'}
+          {entry.action === 'update' ? ` ${changes.map(([k]) => fieldLabel(resource, k)).join(', ')}` : ' the record'}
         </Text>
         <Text fontSize="xs" color="fg.subtle" title={formatDateTime(entry.at)}>
           {formatRelative(entry.at)}
@@ -49,15 +48,15 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, 
             return (
               <Flex key={field} gap="2" wrap="wrap">
                 <Text as="dt" color="fg.muted" minW="28">
-                  {labels[field] ?? field}
+                  {fieldLabel(resource, field)}
                 </Text>
                 <Text as="dd" wordBreak="break-word">
                   {entry.action !== 'create' && (
                     <Text as="span" color="fg.subtle" textDecoration="line-through" me="1.5">
-                      {show(from)}
+                      {show(field, from)}
                     </Text>
                   )}
-                  {entry.action !== 'delete' && <Text as="span">{show(to)}</Text>}
+                  {entry.action !== 'delete' && <Text as="span">{show(field, to)}</Text>}
                 </Text>
               </Flex>
             )
@@ -68,9 +67,8 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, 
   )
 }
 
-/** History of changes, newest first: who changed which field from what to what. */
-export function HistoryList({ items, fields }: { items: HistoryEntry[]; fields: FieldDef[] }) {
-  const labels = Object.fromEntries(fields.map((f) => [f.key, f.label]))
+/** History of changes, newest first: who changed which field from what to what, in the UI's words. */
+export function HistoryList({ items, resource, options }: { items: HistoryEntry[]; resource: Resource; options: Options | null }) {
   if (items.length === 0) {
     return (
       <Text fontSize="sm" color="fg.muted">
@@ -81,7 +79,7 @@ export function HistoryList({ items, fields }: { items: HistoryEntry[]; fields: 
   return (
     <Box as="ol" ms="1" data-testid="history-list">
       {items.map((entry) => (
-        <Entry key={entry.id} entry={entry} labels={labels} />
+        <Entry key={entry.id} entry={entry} resource={resource} options={options} />
       ))}
     </Box>
   )

@@ -50,7 +50,7 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
         <Alert.Root status="error" borderRadius="lg" data-testid="list-error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Could not load the list</Alert.Title>
+            <Alert.Title>Could not load the {config.title.toLowerCase()}</Alert.Title>
             <Alert.Description>{errorMessage(list.error)}</Alert.Description>
           </Alert.Content>
           <Button size="sm" variant="outline" onClick={list.reload}>
@@ -58,15 +58,18 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
           </Button>
         </Alert.Root>
       )}
-      <RecordTable
-        config={config}
-        columns={columns}
-        rows={rows}
-        state={shownState}
-        options={options}
-        loading={list.status === 'loading'}
-        onSort={(key) => update(nextSort(state, key))}
-      />
+      {/* Nothing loaded: the error alone says why, not an empty table claiming no record matches. */}
+      {(list.status !== 'error' || list.page) && (
+        <RecordTable
+          config={config}
+          columns={columns}
+          rows={rows}
+          state={shownState}
+          options={options}
+          loading={list.status === 'loading'}
+          onSort={(key) => update(nextSort(state, key))}
+        />
+      )}
       {list.page && (
         <Pagination
           page={page}
