@@ -83,9 +83,8 @@ def last_ids(url: str) -> dict[str, int]:
 def stored_files(settings: Settings, rows: dict[str, list[dict[str, Any]]]) -> dict[str, bytes]:
     storage = open_storage(settings)
     keys = [d[c] for d in rows["documents"] for c in ("storage_key", "thumbnail_key") if d[c]]
-    keys += [
-        "photos/" + u["photo_url"].rsplit("/", 1)[-1] for u in rows["users"] if "/photos/" in (u["photo_url"] or "")
-    ]
+    # Photos the portal stored (the backup's own rule); another test may leave a made-up photo URL.
+    keys += [f"photos/{m.group(1)}" for u in rows["users"] if (m := backup._PHOTO.search(u["photo_url"] or ""))]
     found = {}
     for key in keys:
         with storage.open(key) as f:

@@ -251,7 +251,7 @@ async def test_too_many_files_is_413(staff: dict[str, Account], settings: Settin
         ({"department": None}, "This field is required.", "department"),
         ({"department": "Plumbing"}, "Use one of", "department"),
         ({"assetId": "999999"}, "No asset with id 999999.", "assetId"),
-        ({"leadId": "abc"}, "valid integer", "leadId"),
+        ({"leadId": "abc"}, "Lead must be a whole number.", "leadId"),
         ({"color": "red"}, "Unknown form fields: color.", "color"),
         ({"title": "x" * 201}, "", "title"),
     ],

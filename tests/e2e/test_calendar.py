@@ -3,6 +3,7 @@ the month view, the agenda, and delete; every change is stored."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
@@ -116,8 +117,13 @@ async def test_select_a_slot_then_move_resize_edit_and_delete(page: Page, stack:
 
     # Agenda shows it; delete it from there.
     await page.get_by_test_id("calendar-view-agenda").click()
+    range_start = re.search(r"date=([\d-]+)", page.url)
     await page.get_by_test_id("calendar-prev").click()  # back 30 days and forward again: the same range
+    await expect(page).not_to_have_url(re.compile(rf"date={range_start.group(1) if range_start else 'none'}"))
     await page.get_by_test_id("calendar-next").click()
+    if range_start:
+        await expect(page).to_have_url(re.compile(rf"date={range_start.group(1)}"))
+    await expect(page.get_by_test_id(f"agenda-event-{created['id']}")).to_be_visible(timeout=20_000)
     await page.get_by_test_id(f"agenda-event-{created['id']}").click()
     await dialog.get_by_test_id("event-form-delete").click()
     await page.get_by_test_id("global-dialog-confirm").click()
@@ -157,6 +163,8 @@ async def test_all_day_event_from_the_month_view_and_day_view(page: Page, stack:
         ).to_be_visible()
     # The day view lists it in the all-day row; today / previous / next move the range.
     await page.get_by_test_id("calendar-view-day").click()
+    # The day view is drawn before Next is pressed (on a busy machine a quick click moved the month).
+    await expect(page.get_by_test_id("calendar-title")).to_have_text("Tuesday, October 5, 2027")
     await page.get_by_test_id("calendar-next").click()
     await expect(page.get_by_test_id("calendar-title")).to_have_text("Wednesday, October 6, 2027")
     await page.goto("/apps/calendar?view=day&date=2027-10-13")

@@ -130,8 +130,12 @@ async def test_the_products_table_sorts_pages_and_deactivates_in_bulk(page: Page
 
     await page.get_by_test_id("products-search").fill(f"Bulk Print {tag}")
     await expect(page.get_by_test_id("products-table").locator("tbody tr")).to_have_count(2)
+    # Each click is seen before the next (two quick clicks on a busy machine could land on one render).
+    price_header = page.locator("th", has=page.get_by_test_id("sort-price"))
     await page.get_by_test_id("sort-price").click()
+    await expect(price_header).to_have_attribute("aria-sort", "ascending")
     await page.get_by_test_id("sort-price").click()
+    await expect(price_header).to_have_attribute("aria-sort", "descending")
     await expect(page.get_by_test_id("products-table").locator("tbody tr").first).to_contain_text(second["name"])
 
     await page.get_by_test_id("select-page").check()
