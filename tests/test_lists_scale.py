@@ -140,6 +140,8 @@ async def test_cursors_neither_skip_nor_repeat_while_rows_are_added(
     ).json()
     expected = [i["id"] for i in before["items"]]
     assert len(set(expected)) == len(expected) >= 23
+    present = [i.get(sort, "") is not None for i in before["items"]]
+    assert present == sorted(present, reverse=True), f"empty values come last ({sort} {order})"
 
     added: list[int] = []
 

@@ -294,12 +294,14 @@ async def _fts_count(
 
 
 def _segments(
-    spec: ResourceSpec, column: Any, key: tuple[Any, ...] | None, *, descending: bool, nulls_high: bool
+    spec: ResourceSpec, column: Any, key: tuple[Any, ...] | None, *, descending: bool, nulls_first: bool
 ) -> list[tuple[list[Any], list[Any]]]:
     """The queries (conditions, order) that read the rows after ``key`` in order ``descending``, in turn.
 
-    NULLs sort as each engine puts them (PostgreSQL: above every value, SQLite: below), which is
-    the order its (column, id) index holds; the rows with NULL form their own segment, read by id.
+    Empty values come after every value in both orders (a person sorting by a date wants the dated
+    rows first); read backwards (``nulls_first``) they come first. The rows with a value are read in
+    the (column, id) index's order, the empty ones form their own segment read by id, so neither
+    engine's own place for NULLs matters and both indexes still serve each segment.
     """
     id_column = spec.table.id  # type: ignore[attr-defined]
     if column is id_column:
@@ -308,11 +310,15 @@ def _segments(
             return [([], order)]
         return [([id_column < key[-1] if descending else id_column > key[-1]], order)]
     order = [column.desc(), id_column.desc()] if descending else [column.asc(), id_column.asc()]
+    nullable = bool(getattr(column, "nullable", True))
     if key is None:
-        return [([], order)]
+        if not nullable:
+            return [([], order)]
+        by_id = [id_column.desc() if descending else id_column.asc()]
+        values, empties = ([column.is_not(None)], order), ([column.is_(None)], by_id)
+        return [empties, values] if nulls_first else [values, empties]
     value, last_id = key
     by_id = [id_column.desc() if descending else id_column.asc()]
-    nulls_first = nulls_high == descending
     past_id = id_column < last_id if descending else id_column > last_id
     if value is None:
         segments = [([column.is_(None), past_id], by_id)]
@@ -322,7 +328,7 @@ def _segments(
     pair = tuple_(column, id_column)
     bound = tuple_(literal(value, column.type), literal(last_id))
     segments = [([pair < bound if descending else pair > bound], order)]
-    if not nulls_first:
+    if nullable and not nulls_first:
         segments.append(([column.is_(None)], by_id))
     return segments
 
@@ -345,13 +351,14 @@ async def _sorted_rows(
         order = [column.desc(), table.id.desc()] if descending else [column.asc(), table.id.asc()]  # type: ignore[attr-defined]
         if query.sort == "id":
             order = order[1:]
+        elif getattr(column, "nullable", True):
+            order = [column.is_(None), *order]  # empty values last, as the cursor segments read them
         # The offset is walked in the (column, id) index alone, then only the page's rows are read.
         ids = select(table.id).where(*where).order_by(*order).offset((query.page - 1) * query.per_page).limit(limit)  # type: ignore[attr-defined]
         return await _rows(session, stmt.where(table.id.in_(ids.scalar_subquery())).order_by(*order))  # type: ignore[attr-defined]
     found: list[Any] = []
-    nulls_high = _postgresql(session)
     for conditions, order in _segments(
-        spec, column, cursor.key if cursor else None, descending=descending, nulls_high=nulls_high
+        spec, column, cursor.key if cursor else None, descending=descending, nulls_first=not after
     ):
         found += await _rows(session, stmt.where(*where, *conditions).order_by(*order).limit(limit - len(found)))
         if len(found) >= limit:

@@ -269,6 +269,16 @@ async def test_small_states_api_down_missing_record_and_read_only(page: Page, st
     await page.get_by_test_id("detail-missing-back").click()
     await expect(page).to_have_url(re.compile(r"/assets$"))
 
+    # Empty dates sort last in both orders: the first row of either order has a next inspection.
+    api = Api(stack.api_url, "manager")
+    api.create_asset(name="Undated rig")  # no next inspection
+    for order in ("asc", "desc"):
+        await page.goto(f"/assets?sort=nextInspection&order={order}")
+        first = page.locator('tr[data-testid^="row-"]').first
+        await expect(first).to_be_visible()
+        first_id = int((await first.get_attribute("data-testid") or "").removeprefix("row-"))
+        assert api.get(f"/assets/{first_id}")["nextInspection"] is not None, order
+
     # The API unreachable for the list: one clear error, no "No assets match" under it.
     await page.route(re.compile(re.escape(stack.api_url) + r"/assets\?"), lambda route: route.abort())
     await page.goto("/assets?q=anything")
