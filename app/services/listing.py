@@ -348,11 +348,14 @@ async def _sorted_rows(
     after = cursor is None or cursor.after
     descending = query.descending if after else not query.descending
     if cursor is None and query.page > 1:
-        order = [column.desc(), table.id.desc()] if descending else [column.asc(), table.id.asc()]  # type: ignore[attr-defined]
+        by_value = column.desc() if descending else column.asc()
+        if getattr(column, "nullable", True):
+            # Empty values last, as the cursor segments read them. NULLS LAST, not an IS NULL key:
+            # the (column, id) index still serves the direction where the engine keeps NULLs last.
+            by_value = by_value.nulls_last()
+        order = [by_value, table.id.desc() if descending else table.id.asc()]  # type: ignore[attr-defined]
         if query.sort == "id":
             order = order[1:]
-        elif getattr(column, "nullable", True):
-            order = [column.is_(None), *order]  # empty values last, as the cursor segments read them
         # The offset is walked in the (column, id) index alone, then only the page's rows are read.
         ids = select(table.id).where(*where).order_by(*order).offset((query.page - 1) * query.per_page).limit(limit)  # type: ignore[attr-defined]
         return await _rows(session, stmt.where(table.id.in_(ids.scalar_subquery())).order_by(*order))  # type: ignore[attr-defined]
