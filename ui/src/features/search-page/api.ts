@@ -22,3 +22,12 @@ export function highlight(text: string, q: string): { text: string; match: boole
     .filter((part) => part !== '')
     .map((part) => ({ text: part, match: words.some((w) => new RegExp(`^${w}$`, 'i').test(part)) }))
 }
+
+/** The section a result belongs to, from its address (/pages/knowledge-base/… → "Knowledge base"). */
+export function sectionOf(url: string): string {
+  const parts = url.split('?')[0]!.split('/').filter(Boolean)
+  const name = parts[0] === 'pages' || parts[0] === 'apps' ? parts[1] : parts[0]
+  if (!name) return 'Portal'
+  const words = name.replace(/-/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
