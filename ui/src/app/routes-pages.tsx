@@ -145,5 +145,5 @@ export const pagesRoutes: AppRoute[] = [
   { path: `${WORKING}/routing`, element: <RoutingDocPage />, auth: staff, layout: 'main', title: 'Routing' },
   { path: `${WORKING}/navigation`, element: <NavigationDocPage />, auth: staff, layout: 'main', title: 'Navigation' },
   { path: `${WORKING}/api-calls`, element: <ApiCallsDocPage />, auth: staff, layout: 'main', title: 'API calls' },
-  ...TEMPLATE_REDIRECTS.map(([path, to]): AppRoute => ({ path, element: <Redirect to={to} />, auth: null, layout: 'empty', title: 'Redirecting' })),
+  ...TEMPLATE_REDIRECTS.map(([path, to]): AppRoute => ({ path, element: <Redirect to={to} />, auth: null, layout: 'main', title: 'Redirecting' })),
 ]

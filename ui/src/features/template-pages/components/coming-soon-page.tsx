@@ -79,15 +79,14 @@ export default function ComingSoonPage() {
             </Alert.Description>
           </Alert.Root>
         ) : (
-          <Stack
-            as="form"
-            gap="3"
-            textAlign="start"
+          <form
+            noValidate
             onSubmit={(event) => {
               event.preventDefault()
               if (email.trim()) void submit()
             }}
           >
+            <Stack gap="3" textAlign="start">
             <Text fontWeight="semibold">Get a note when it is live</Text>
             <Flex gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'flex-start' }}>
               <Field.Root invalid={Boolean(error)} flex="1">
@@ -101,7 +100,8 @@ export default function ComingSoonPage() {
             <Text fontSize="xs" color="fg.muted">
               The address is kept with the sample data and used for nothing else.
             </Text>
-          </Stack>
+            </Stack>
+          </form>
         )}
       </Box>
     </Center>
