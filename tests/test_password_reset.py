@@ -14,8 +14,8 @@ from app.auth.service import PASSWORD_RESET, _digest, reset_link_user
 from app.routes.auth import RESET_SENT
 from schemas.audit import AuditEvent
 from schemas.base import utcnow
-from schemas.options import Role
-from schemas.users import AuthChallenge
+from schemas.options import Role, UserState
+from schemas.users import AuthChallenge, ExternalIdentity, User
 from tests.support import Account, create_account, sign_in
 
 pytestmark = pytest.mark.db
@@ -132,3 +132,23 @@ async def test_unlock_needs_the_signed_in_users_password(app: Starlette, client:
     assert right.status_code == 200 and right.json() == {"message": "Unlocked."}
     empty = await client.post("/auth/unlock", json={"password": ""}, headers=account.headers)
     assert empty.status_code == 422
+
+
+async def test_disabled_and_company_sign_in_accounts_get_no_link(
+    app: Starlette, client: httpx.AsyncClient, mailed: list[tuple[int, str]]
+) -> None:
+    company = await create_account(app, Role.TECHNICIAN)
+    disabled = await create_account(app, Role.TECHNICIAN)
+    async with app.state.portal.db.session() as session:
+        session.add(
+            ExternalIdentity(issuer="https://id.example.test", subject=company.username, user_id=company.user_id)
+        )
+        user = await session.get(User, disabled.user_id)
+        assert user is not None
+        user.state = UserState.DISABLED
+        session.add(user)
+        await session.commit()
+    for account in (company, disabled):
+        answer = await _ask(client, account.username)
+        assert answer.status_code == 202 and answer.json() == {"message": RESET_SENT}
+    assert mailed == []

@@ -30,7 +30,16 @@ from app.services.audit import Meta, user_actor
 from app.settings import Settings
 from schemas.base import utcnow
 from schemas.options import Role, UserState
-from schemas.users import AuthChallenge, AuthSession, Challenge, RefreshToken, Tokens, TotpSetup, User
+from schemas.users import (
+    AuthChallenge,
+    AuthSession,
+    Challenge,
+    ExternalIdentity,
+    RefreshToken,
+    Tokens,
+    TotpSetup,
+    User,
+)
 
 NEW_PASSWORD_REQUIRED = "NEW_PASSWORD_REQUIRED"
 SOFTWARE_TOKEN_MFA = "SOFTWARE_TOKEN_MFA"
@@ -656,9 +665,10 @@ class AuthService:
             return others
 
     # --- forgotten password -----------------------------------------------------------------------
-    # The request answers the same whatever was typed (no account is revealed); an account that can
-    # sign in with a password and has an address gets a one-time token, kept only as its SHA-256,
-    # valid PASSWORD_RESET_TTL seconds. Asking again replaces the earlier token.
+    # The request answers the same whatever was typed (no account is revealed). An account that can
+    # sign in with a password (not disabled, not a company sign-in account) and has an address gets
+    # a one-time token, kept only as its SHA-256, valid PASSWORD_RESET_TTL seconds. Asking again
+    # replaces the earlier token.
 
     async def request_password_reset(self, login: str, *, meta: Meta) -> tuple[int, str] | None:
         """Answers (user id, the token) when a reset mail should go out, else None."""
@@ -671,6 +681,12 @@ class AuthService:
             or not user.password_hash
         ):
             return None
+        async with self.db.reader() as session:
+            external = (
+                await session.exec(select(ExternalIdentity.user_id).where(col(ExternalIdentity.user_id) == user.id))
+            ).first()
+        if external is not None:
+            return None  # a company sign-in account has no local password to reset (app/auth/oidc.py)
         value = secrets.token_urlsafe(32)
         now = utcnow()
         async with self.db.session() as session:
