@@ -6,9 +6,6 @@ import { authRoles, type AuthSetting } from '@/lib/auth'
 import { setSignInPreload } from '@/lib/sign-in-preload'
 import { loadFullTheme, lazyPage } from '@/lib/theme-system'
 
-import { applicationRoutes } from './routes-applications'
-import { pagesRoutes } from './routes-pages'
-
 // Every page is its own chunk: /login never downloads the dashboard code. The start pages render
 // with the small start theme; every other page brings the full one (lib/theme-system.ts).
 const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
@@ -45,7 +42,10 @@ export interface AppRoute {
   title: string
 }
 
-/** The route registry. All product routes are open to all four roles. */
+/**
+ * The route registry of the product pages. All product routes are open to all four roles. The
+ * sample areas' routes load on demand (sample-routes.ts, routes-samples.tsx).
+ */
 export const routes: AppRoute[] = [
   { path: '/login', element: <LoginPage />, auth: authRoles.onlyGuest, layout: 'empty', title: 'Sign in' },
   { path: '/logout', element: (
@@ -65,7 +65,5 @@ export const routes: AppRoute[] = [
   { path: '/admin/users', element: <AdminUsersPage />, auth: authRoles.admin, layout: 'main', title: 'Users' },
   { path: '/admin/audit', element: <AdminAuditPage />, auth: authRoles.admin, layout: 'main', title: 'Audit log' },
   { path: '/profile/account', element: <AccountPage />, auth: authRoles.staff, layout: 'main', title: 'Your account' },
-  ...applicationRoutes,
-  ...pagesRoutes,
   { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found' },
 ]
