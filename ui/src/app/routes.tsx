@@ -3,7 +3,8 @@ import { lazy, Suspense, type ReactElement } from 'react'
 import { PageLoader } from '@/components/page-loader'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
-import { setSignInPreload } from '@/lib/sign-in-preload'
+import { prefetch } from '@/lib/prefetch'
+import { setSignedInPrefetch, setSignInPreload } from '@/lib/sign-in-preload'
 import { loadFullTheme, lazyPage } from '@/lib/theme-system'
 
 // Every page is its own chunk: /login never downloads the dashboard code. The start pages render
@@ -26,6 +27,8 @@ export const MainLayout = lazyPage(loadMainLayout)
 
 // Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here).
 setSignInPreload(() => Promise.all([loadMainLayout(), loadDashboard(), loadFullTheme()]))
+// ... and the dashboard's figures are asked for with /me, not after the dashboard's code arrives.
+setSignedInPrefetch(() => prefetch('/dashboard/summary'))
 
 export const DEFAULT_PATH = '/dashboard'
 export const NOT_FOUND_PATH = '/pages/errors/error-404'
