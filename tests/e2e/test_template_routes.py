@@ -187,6 +187,14 @@ LOADING = (
     " && !document.querySelector('[data-testid=splash-screen]')"
 )
 
+SETTLED = """() => {
+  const now = location.href
+  const seen = window.__settled || (window.__settled = { href: '', polls: 0 })
+  if (seen.href === now) seen.polls += 1
+  else Object.assign(seen, { href: now, polls: 0 })
+  return seen.polls >= 3
+}"""
+
 
 async def go(page: Page, path: str) -> None:
     """Client-side navigation (no reload), then wait until the new page has arrived.
@@ -204,6 +212,8 @@ async def go(page: Page, path: str) -> None:
     with contextlib.suppress(PlaywrightTimeoutError):
         await page.wait_for_function("() => !document.querySelector('[data-stale]')", timeout=1000)
     await page.wait_for_function(LOADING)
+    # A redirect lands a moment later: the address must hold still for a few polls.
+    await page.wait_for_function(SETTLED, polling=100)
 
 
 async def test_every_route_of_the_templates_navigation_opens_a_page(page: Page, stack: Stack) -> None:
@@ -231,15 +241,16 @@ async def test_every_route_of_the_templates_navigation_opens_a_page(page: Page, 
 
 async def test_old_template_addresses_redirect_with_their_parameters(page: Page, stack: Stack) -> None:
     await signed_in_at(page, "manager")
-    for old, new in [
-        ("/apps/dashboards/analytics", "/dashboards/analytics"),
-        ("/pages/invoices/compact", "/pages/invoice/compact"),
-        ("/apps/e-commerce/products/2/some-handle", "/apps/e-commerce/products/2"),
-        ("/pages/search/classic?q=pump", "/pages/search?q=pump"),
-        ("/documentation/working-with-fuse-react/theming", "/documentation/working-with-the-portal/theming"),
+    for old, new, title in [
+        ("/apps/dashboards/analytics", "/dashboards/analytics", "Analytics dashboard"),
+        ("/pages/invoices/compact", "/pages/invoice/compact", "Invoice"),
+        ("/apps/e-commerce/products/2/some-handle", "/apps/e-commerce/products/2", "Product"),
+        ("/pages/search/classic?q=pump", "/pages/search?q=pump", "Search"),
+        ("/documentation/working-with-fuse-react/theming", "/documentation/working-with-the-portal/theming", "Theming"),
     ]:
         await go(page, old)
         await expect(page).to_have_url(re.compile(re.escape(new) + "$"))
+        await expect(page).to_have_title(re.compile(f"^{title} "))  # the page itself is drawn
     await expect(page.get_by_test_id("doc-theming")).to_be_visible()
 
 
