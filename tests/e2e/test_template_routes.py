@@ -390,3 +390,15 @@ async def test_screenshots_of_the_new_pages(browser: Browser, stack: Stack) -> N
             await page.screenshot(path=str(target / f"template-{name}-{width}.png"))
         await page.evaluate("() => localStorage.removeItem('portal.locked')")
         await context.close()
+
+
+async def test_the_screen_locks_itself_after_half_an_hour_idle(page: Page, stack: Stack) -> None:
+    await page.clock.install()
+    await signed_in_at(page, "technician", "/assets")
+    await page.clock.fast_forward("29:00")
+    await expect(page).to_have_url(re.compile(r"/assets$"))
+    await page.clock.fast_forward("02:00")
+    await expect(page).to_have_url(re.compile(r"/pages/auth/lock\?from=%2Fassets$"))
+    await page.get_by_test_id("lock-password").fill(DEMO_PASSWORD)
+    await page.get_by_test_id("lock-unlock").click()
+    await expect(page).to_have_url(re.compile(r"/assets$"))
