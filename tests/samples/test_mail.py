@@ -298,7 +298,8 @@ async def test_send_files_in_sent_and_delivers_to_portal_users(
     # Nobody else sees any copy; the shared demo mails stay visible to everyone.
     for account in (other, staff["technician2"]):
         for folder in ("inbox", "sent"):
-            assert all(m["subject"] != "Site visit" for m in await get(client, account.headers, "mails", folderHandle=folder))
+            mails = await get(client, account.headers, "mails", folderHandle=folder)
+            assert all(m["subject"] != "Site visit" for m in mails)
     assert len(await get(client, other.headers, "mails", folderHandle="sent")) == len(
         [m for m in read_area(AREA)["mails"] if m["folder"] == 1]
     )
@@ -323,7 +324,8 @@ async def test_a_user_cannot_read_or_change_another_users_mail(
     kept = await get(client, receiver.headers, "mail", mailId=delivered["id"])
     assert kept["folder"] == 0 and kept["labels"] == [] and kept["starred"] is False
     # The owner can: mark it read, move it to trash, delete it.
-    assert (await client.post(f"{API}/update-mail", headers=receiver.headers, json={**kept, "read": True})).json()["read"]
+    marked = await client.post(f"{API}/update-mail", headers=receiver.headers, json={**kept, "read": True})
+    assert marked.json()["read"] is True
     moved = {"selectedMailIds": [kept["id"]], "folderId": 4}
     assert (await client.post(f"{API}/set-folder", headers=receiver.headers, json=moved)).status_code == 200
     assert (await get(client, receiver.headers, "mails", folderHandle="trash"))[0]["id"] == kept["id"]

@@ -51,7 +51,9 @@ async def test_without_q_every_result_with_the_page_that_shows_it(
     assert await search(client, staff["contractor"], q="   ") == results  # a blank query filters nothing
 
 
-async def test_q_matches_titles_and_excerpts_ignoring_case(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
+async def test_q_matches_titles_and_excerpts_ignoring_case(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
     results = await search(client, staff["technician"], q="RESET MY password")
     assert [r["title"] for r in results] == ["How do I reset my password?"]
     every = await search(client, staff["technician"])
