@@ -105,6 +105,13 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export const MAX_IMAGES = 12
 
+/** Why a picked file cannot be uploaded (checked again by the server), or null. */
+export function imageProblem(file: File): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return `${file.name} is not a PNG, JPEG, WebP or GIF image.`
+  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`
+  return null
+}
+
 /** Adds an image to a stored product (the file as the body); answers the product with it. */
 export const uploadProductImage = (productId: string, file: File) =>
   api.post<Product>(`${PREFIX}/product/image`, file, { query: { productId }, headers: { 'Content-Type': file.type } })

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
-import { fetchProduct, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES, removeProductImage, saveProduct, uploadProductImage, type Product, type ProductImage } from '../api'
+import { fetchProduct, IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, MAX_IMAGES, removeProductImage, saveProduct, uploadProductImage, type Product, type ProductImage } from '../api'
 import { formatPrice, newProductId } from '../pricing'
 import { blankProduct, changePrice, isDirty, toFormValues, toProduct, validate, type ProductFormValues } from '../product-form'
 
@@ -61,13 +61,6 @@ function TextField({
       {errors[name] ? <Field.ErrorText data-testid={`error-${name}`}>{errors[name]}</Field.ErrorText> : helper && <Field.HelperText>{helper}</Field.HelperText>}
     </Field.Root>
   )
-}
-
-/** Why a picked file cannot be uploaded (checked again by the server), or null. */
-export function imageProblem(file: File): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return `${file.name} is not a PNG, JPEG, WebP or GIF image.`
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`
-  return null
 }
 
 function ProductEditor({ product, isNew, onSaved, onImages }: { product: Product; isNew: boolean; onSaved: (p: Product) => void; onImages: (p: Product) => void }) {
