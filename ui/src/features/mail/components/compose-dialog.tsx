@@ -24,7 +24,7 @@ function ComposeForm({ onClose, onSent }: { onClose: () => void; onSent: (mail: 
   const [failure, setFailure] = useState<string | null>(null)
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ComposeFields, string>>>({})
   const errors = { ...serverErrors, ...validateCompose(fields) }
-  const valid = Object.keys(errors).length === 0
+  const valid = Object.values(errors).every((message) => !message)
   const shown = (name: keyof ComposeFields) => (touched[name] ? errors[name] : undefined)
   const bind = (name: keyof ComposeFields) => ({
     value: fields[name],
