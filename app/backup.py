@@ -316,7 +316,7 @@ def _media_type(table: str, column: str, row: Any) -> str:
 # --- restoring ------------------------------------------------------------------------------------
 
 
-_MEMBER = re.compile(r"^(manifest\.json|db/[a-z_]+\.jsonl|files/[0-9a-z][0-9a-z/]*(\.png)?)$")
+_MEMBER = re.compile(r"^(manifest\.json|db/[a-z_]+\.jsonl|files/[0-9a-z][0-9a-z/]*(\.png|\.webp)?)$")
 
 
 def _unpack(source: Path, into: Path) -> tuple[dict[str, Any], dict[str, Path]]:
