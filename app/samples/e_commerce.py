@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.errors import invalid, not_found
+from app.errors import ApiError, invalid, not_found
 from app.portal import limit, portal_of
 from app.routes.documents import storage_of
 from app.samples.common import SampleModel, endpoint, no_body, read
@@ -90,11 +90,16 @@ class ImageRemoval(SampleModel):
     imageId: Annotated[str, Field(min_length=1, max_length=64)]
 
 
-async def _product(store: SampleStore, product_id: str) -> dict[str, Any]:
-    product = await store.get("products", product_id, lock=True) if product_id else None
+async def _product(store: SampleStore, product_id: str, *, lock: bool = True) -> dict[str, Any]:
+    product = await store.get("products", product_id, lock=lock) if product_id else None
     if product is None:
         raise not_found("Product not found.")
     return product
+
+
+def _too_many(product: dict[str, Any]) -> None:
+    if len(product.get("images", [])) >= MAX_IMAGES:
+        raise invalid(f"A product holds at most {MAX_IMAGES} images: remove one first.", {"images": "Too many."})
 
 
 async def add_image(request: Request, store: SampleStore) -> dict[str, Any]:
@@ -104,12 +109,20 @@ async def add_image(request: Request, store: SampleStore) -> dict[str, Any]:
     image of a product becomes its featured one. Answers the product.
     """
     await limit(request, "upload", request.state.principal)
-    product = await _product(store, request.query_params.get("productId", ""))
-    if len(product.get("images", [])) >= MAX_IMAGES:
-        raise invalid(f"A product holds at most {MAX_IMAGES} images: remove one first.", {"images": "Too many."})
+    product_id = request.query_params.get("productId", "")
+    _too_many(await _product(store, product_id, lock=False))  # refused before the upload is read
     portal = portal_of(request)
-    url = await photos.store_picture(storage_of(request), portal.settings, await photos.read_photo(request))
-    image = {"id": url.rsplit("/", 1)[1].split(".")[0][:16], "url": url, "type": "image"}
+    storage = storage_of(request)
+    url = await photos.store_picture(storage, portal.settings, await photos.read_photo(request))
+    name = url.rsplit("/", 1)[1]
+    try:
+        # The product is locked only now, for the read-modify-write (not while the image is read and drawn).
+        product = await _product(store, product_id)
+        _too_many(product)
+    except ApiError:
+        await photos.delete_picture(storage, name)
+        raise
+    image = {"id": name.split(".")[0][:16], "url": url, "type": "image"}
     saved = {**product, "images": [*product.get("images", []), image]}
     if saved.get("featuredImageId") is None or not product.get("images"):
         saved["featuredImageId"] = image["id"]
