@@ -34,7 +34,7 @@ def excerpt(content: str) -> str:
     """The first words of an HTML text: a leading heading (the title again) and the markup left out."""
     body = re.sub(r"^\s*<h[1-6][^>]*>.*?</h[1-6]>", "", content, count=1, flags=re.S)
     text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
-    return text if len(text) <= EXCERPT else text[: EXCERPT - 1].rsplit(" ", 1)[0] + "…"
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 1].rsplit(" ", 1)[0].rstrip(".,;:") + "…"
 
 
 async def results(store: SampleStore) -> list[dict[str, Any]]:

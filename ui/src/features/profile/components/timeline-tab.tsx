@@ -201,6 +201,8 @@ function PostCard({ post, me, onChanged, onRemoved }: { post: Post; me: number |
       <HStack gap="5" px="4" py="3" borderTopWidth="1px" borderColor="border.muted" fontSize="sm" color="fg.muted">
         <Button
           size="xs"
+          fontSize="sm"
+          fontWeight="normal"
           variant={post.liked ? 'subtle' : 'ghost'}
           colorPalette={post.liked ? 'red' : 'gray'}
           onClick={() => void toggleLike()}
