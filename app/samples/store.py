@@ -64,11 +64,6 @@ class SampleStore:
         rows = (await self.session.exec(stmt)).all()
         return [row.data for row in rows]
 
-    async def owner_of(self, kind: str, key: str | int) -> tuple[bool, int | None]:
-        """Whether the item exists in this store's scope, and its owner (None: shared)."""
-        row = await self._row(kind, key)
-        return (row is not None, row.owner_id if row is not None else None)
-
     async def _row(self, kind: str, key: str | int, *, lock: bool = False) -> SampleItem | None:
         stmt = self._scope(kind).where(SampleItem.key == str(key))
         if lock:
