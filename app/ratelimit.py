@@ -76,6 +76,12 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
     ("POST", "/documents/upload"): "upload",
     ("POST", "/api/chat/send-message"): "chat",
     ("POST", "/api/coming-soon/subscribe"): "write",
+    ("POST", "/api/mail-app/send"): "write",
+    ("POST", "/api/e-commerce-app/product/image"): "upload",
+    **{
+        ("POST", f"/api/profile/{call}"): "write"
+        for call in ("posts/new", "posts/like", "posts/comment", "posts/remove", "follow")
+    },
     **{
         (method, f"/{resource}{suffix}"): "write"
         for resource in ("assets", "documents", "leads")

@@ -65,6 +65,13 @@ LOOKUP_PATHS = frozenset(
         "/api/chat/get-chat",
         "/api/chat/messages",
         "/api/mail-app/mail",
+        "/api/e-commerce-app/product/image",
+        "/api/profile/person",
+        "/api/profile/posts/like",
+        "/api/profile/posts/comment",
+        "/api/profile/posts/remove",
+        "/api/profile/follow",
+        "/api/e-commerce-app/product/image/remove",
         "/api/scrumboard-app/board",
         "/api/todo-app/remove-todo",
         "/imports/{id}",
@@ -80,7 +87,7 @@ EXPORT_TYPES = ("text/csv", "application/vnd.openxmlformats-officedocument.sprea
 MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/documents/{id}/file": "*/*",  # the stored file, with its own type
     "/documents/{id}/thumbnail": "image/*",
-    "/photos/{name}": "image/png",
+    "/photos/{name}": ("image/png", "image/webp"),
     "/admin/audit/export": "text/csv",
     "/metrics": "text/plain",  # Prometheus text format
     "/assets/export": EXPORT_TYPES,
@@ -134,6 +141,7 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/admin/users/{id}/disable-mfa"): frozenset({"409"}),
     ("POST", "/admin/users/{id}/photo"): frozenset({"415"}),
     ("POST", "/me/photo"): frozenset({"415"}),
+    ("POST", "/api/e-commerce-app/product/image"): frozenset({"415"}),
     ("POST", "/me/password"): frozenset({"503"}),  # the password checks' queue
 }
 # Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
@@ -166,6 +174,8 @@ def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
             _integer("userId", "The caller's own id (the spec sends it)."),
             _integer("before", "A message id: the page of messages before it (the previous answer's olderCursor)."),
         ]
+    if path in ("/api/profile/timeline", "/api/profile/person"):
+        return [_integer("userId", "A staff member's user id (timeline: their posts only; person: you by default).")]
     if path == "/api/chat/messages":
         return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
     if path == "/admin/users":

@@ -1,8 +1,12 @@
-/** Global search API: GET /api/search?q= answers results (id, title, url, excerpt); without q, all of them. */
+/**
+ * Global search API: GET /api/search?q= answers results (id, title, url, excerpt); without q, all of them.
+ * The results are the knowledge base's articles, the FAQ's questions and the academy's courses; each
+ * url opens the page that shows it.
+ */
 import { api } from '@/lib/api'
 
 export interface SearchResult {
-  id: number
+  id: string
   title: string
   url: string
   excerpt: string
