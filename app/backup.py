@@ -266,6 +266,8 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
                                     keys.append((row[column], _media_type(table.name, column, row)))
                             if table.name == "users" and (photo := _PHOTO.search(row.get("photo_url") or "")):
                                 keys.append((f"photos/{photo.group(1)}", "image/png"))  # app/services/photos.py
+                            if table.name == "sample_items" and (uploaded := _sample_file(row)):
+                                keys.append(uploaded)  # the file manager's uploads (app/samples/file_manager.py)
                     manifest["tables"][table.name] = {
                         "rows": count,
                         "sha256": _sha256(path),
@@ -300,6 +302,21 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
         partial.unlink(missing_ok=True)
     summary.seconds = time.monotonic() - started
     return summary
+
+
+def _sample_file(row: Any) -> tuple[str, str] | None:
+    """The stored file a sample item names (a file manager upload), with its media type."""
+    data = row.get("data")
+    if isinstance(data, str):
+        data = json.loads(data)
+    key = data.get("storageKey") if isinstance(data, dict) else None
+    if not isinstance(key, str):
+        return None
+    try:
+        check_key(key)
+    except ValueError:
+        return None
+    return key, str(data.get("mediaType") or "application/octet-stream")
 
 
 def _media_type(table: str, column: str, row: Any) -> str:

@@ -68,6 +68,7 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
     ("POST", "/api/auth/register"): "register",
     ("POST", "/auth/password-check"): "password-check",
     ("POST", "/documents/upload"): "upload",
+    ("POST", "/api/file-manager-app/upload"): "upload",
     ("POST", "/api/chat/send-message"): "chat",
     **{
         (method, f"/{resource}{suffix}"): "write"
