@@ -178,6 +178,10 @@ function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: Sor
 
 // The filter cells hide with their columns (the search box still finds by every field).
 const FILTER_HIDE: Partial<Record<SortKey, 'md' | 'lg' | 'xl' | '2xl'>> = { email: 'md', company: 'xl', jobTitle: '2xl', phone: 'lg' }
+const INLINE_FILTERS: { key: SortKey; label: string; until: 'xl' | '2xl' }[] = [
+  { key: 'jobTitle', label: 'Job title', until: '2xl' },
+  { key: 'company', label: 'Company', until: 'xl' },
+]
 
 /** /apps/contacts/:view (all, frequent, starred). */
 export default function ContactsPage() {
@@ -367,15 +371,31 @@ export default function ContactsPage() {
                   <Table.ColumnHeader ps={{ base: '3', md: '5' }} />
                   {FILTER_COLUMNS.map(({ key, label }) => (
                     <Table.ColumnHeader key={key} py="1.5" display={FILTER_HIDE[key] ? { base: 'none', [FILTER_HIDE[key]]: 'table-cell' } : undefined}>
-                      <Input
-                        size="xs"
-                        minW="24"
-                        placeholder={`Filter ${label.toLowerCase()}`}
-                        aria-label={`Filter by ${label.toLowerCase()}`}
-                        value={filters[key] ?? ''}
-                        onChange={(e) => setFilter(key, e.target.value)}
-                        data-testid={`contacts-filter-${key}`}
-                      />
+                      <Stack gap="1">
+                        <Input
+                          size="xs"
+                          minW="24"
+                          placeholder={`Filter ${label.toLowerCase()}`}
+                          aria-label={`Filter by ${label.toLowerCase()}`}
+                          value={filters[key] ?? ''}
+                          onChange={(e) => setFilter(key, e.target.value)}
+                          data-testid={`contacts-filter-${key}`}
+                        />
+                        {/* The name cell shows the job title and company while their columns are hidden: so do their filters. */}
+                        {key === 'name' &&
+                          INLINE_FILTERS.map(({ key: inner, label: innerLabel, until }) => (
+                            <Input
+                              key={inner}
+                              size="xs"
+                              display={{ base: 'block', [until]: 'none' }}
+                              placeholder={`Filter ${innerLabel.toLowerCase()}`}
+                              aria-label={`Filter by ${innerLabel.toLowerCase()}`}
+                              value={filters[inner] ?? ''}
+                              onChange={(e) => setFilter(inner, e.target.value)}
+                              data-testid={`contacts-filter-${inner}-inline`}
+                            />
+                          ))}
+                      </Stack>
                     </Table.ColumnHeader>
                   ))}
                   <Table.ColumnHeader textAlign="end" pe={{ base: '3', md: '5' }}>

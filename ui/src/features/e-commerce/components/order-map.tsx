@@ -9,7 +9,7 @@ import world from 'world-atlas/countries-110m.json'
 const WIDTH = 640
 const HEIGHT = 300
 /** Degrees of longitude shown across the map: a region around the address, not its streets. */
-const SPAN = 24
+const SPAN = 48
 
 type Countries = FeatureCollection<Geometry, { name: string }>
 
@@ -46,11 +46,11 @@ export function OrderMap({ lat, lng, label }: { lat: number; lng: number; label:
   const [x, y] = drawn.pin
   return (
     <Box mt="3" data-testid="order-map" data-lat={lat} data-lng={lng}>
-      <Box borderRadius="lg" overflow="hidden" borderWidth="1px" borderColor="border.muted" bg="blue.subtle">
+      <Box borderRadius="lg" overflow="hidden" borderWidth="1px" borderColor="border.muted" bg="blue.muted">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`Map of the region around ${label}`} style={{ display: 'block' }}>
-          <path d={drawn.grid} fill="none" stroke="var(--chakra-colors-blue-muted)" strokeWidth={0.6} />
+          <path d={drawn.grid} fill="none" stroke="var(--chakra-colors-blue-emphasized)" strokeOpacity={0.5} strokeWidth={0.6} />
           {drawn.shapes.map((s) => (
-            <path key={s.key} d={s.d} fill={s.name === drawn.country ? 'var(--chakra-colors-bg-panel)' : 'var(--chakra-colors-bg-muted)'} stroke="var(--chakra-colors-border-emphasized)" strokeWidth={0.8}>
+            <path key={s.key} d={s.d} fill={s.name === drawn.country ? 'var(--chakra-colors-green-muted)' : 'var(--chakra-colors-bg-emphasized)'} stroke="var(--chakra-colors-fg-subtle)" strokeWidth={0.7}>
               <title>{s.name}</title>
             </path>
           ))}

@@ -232,7 +232,7 @@ export default function FileManagerPage() {
             <Flex boxSize="11" borderRadius="xl" bg="brand.solid" color="brand.contrast" align="center" justify="center">
               <FolderIcon boxSize="5" />
             </Flex>
-            <Box flex="1" minW="40">
+            <Box flex="1" minW={{ base: 'full', sm: '72' }}>
               <Flex align="center" gap="2" wrap="wrap" as="nav" aria-label="Folders" data-testid="files-breadcrumb">
                 <Heading as="h1" size="xl">
                   <RouterLink to="/apps/file-manager" onClick={() => openFolder(null)} data-testid="files-breadcrumb-root">
