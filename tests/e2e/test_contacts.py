@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -150,7 +151,9 @@ async def test_column_filters_combine_with_the_search_and_survive_a_reload(page:
     await expect(rows.first).to_contain_text(both[0]["name"])
 
     # The filters are in the address: a reload keeps them.
+    await expect(page).to_have_url(re.compile(r"[?&]name="))
     await page.reload()
+    await expect(page.get_by_test_id("contacts-filter-name")).to_have_value(both[0]["name"])
     await expect(page.get_by_test_id("contacts-filter-company")).to_have_value(company.lower()[:4])
     await expect(page.get_by_test_id("contacts-filter-jobTitle")).to_have_value(title.upper())
     await expect(rows.first).to_contain_text(both[0]["name"])
