@@ -271,6 +271,8 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
                             if table.name == "sample_items" and row.get("area") == "e-commerce":
                                 for name in _PICTURE.findall(json.dumps(row.get("data"))):
                                     keys.append((f"photos/{name}", "image/webp"))
+                            if table.name == "sample_items" and (uploaded := _sample_file(row)):
+                                keys.append(uploaded)  # the file manager's uploads (app/samples/file_manager.py)
                     manifest["tables"][table.name] = {
                         "rows": count,
                         "sha256": _sha256(path),
@@ -305,6 +307,21 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
         partial.unlink(missing_ok=True)
     summary.seconds = time.monotonic() - started
     return summary
+
+
+def _sample_file(row: Any) -> tuple[str, str] | None:
+    """The stored file a sample item names (a file manager upload), with its media type."""
+    data = row.get("data")
+    if isinstance(data, str):
+        data = json.loads(data)
+    key = data.get("storageKey") if isinstance(data, dict) else None
+    if not isinstance(key, str):
+        return None
+    try:
+        check_key(key)
+    except ValueError:
+        return None
+    return key, str(data.get("mediaType") or "application/octet-stream")
 
 
 def _media_type(table: str, column: str, row: Any) -> str:

@@ -74,6 +74,7 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
     ("POST", "/auth/reset-password"): "challenge",
     ("POST", "/auth/unlock"): "sign-in",
     ("POST", "/documents/upload"): "upload",
+    ("POST", "/api/file-manager-app/upload"): "upload",
     ("POST", "/api/chat/send-message"): "chat",
     ("POST", "/api/coming-soon/subscribe"): "write",
     ("POST", "/api/mail-app/send"): "write",

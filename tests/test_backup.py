@@ -276,3 +276,25 @@ async def test_damaged_or_foreign_archives_are_refused_before_anything_is_writte
         # Nothing was written: the good archive still restores into the (empty) instance.
         backup.restore(target, archive)
         assert_same(settings, target)
+
+
+async def test_file_manager_uploads_are_in_the_backup(
+    app: Starlette, settings: Settings, client: httpx.AsyncClient, staff: dict[str, Account], tmp_path: Path
+) -> None:
+    """The file manager keeps its uploads in the documents' storage: a backup carries them too."""
+    from app.samples.store import SampleStore
+
+    response = await client.post(
+        "/api/file-manager-app/upload",
+        headers=staff["manager"].headers,
+        files=[("file", ("notes.txt", b"kept in the backup"))],
+    )
+    assert response.status_code == 201, response.text
+    async with app.state.portal.db.session() as session:
+        item = await SampleStore(session, "file-manager").get("files", response.json()["id"])
+    assert item is not None
+    archive = tmp_path / "portal.tar.gz"
+    backup.backup(settings, archive)
+    with tarfile.open(archive) as tar:
+        member = tar.extractfile(f"files/{item['storageKey']}")
+        assert member is not None and member.read() == b"kept in the backup"

@@ -73,6 +73,8 @@ LOOKUP_PATHS = frozenset(
         "/api/profile/follow",
         "/api/e-commerce-app/product/image/remove",
         "/api/scrumboard-app/board",
+        "/api/file-manager-app/download",
+        "/api/file-manager-app/delete",
         "/api/todo-app/remove-todo",
         "/imports/{id}",
         "/imports/{id}/commit",
@@ -86,6 +88,7 @@ EMPTY_WHEN_UNKNOWN = frozenset(
 EXPORT_TYPES = ("text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/documents/{id}/file": "*/*",  # the stored file, with its own type
+    "/api/file-manager-app/download": "*/*",
     "/documents/{id}/thumbnail": "image/*",
     "/photos/{name}": ("image/png", "image/webp"),
     "/admin/audit/export": "text/csv",
@@ -105,6 +108,8 @@ IF_NONE_MATCH = {
     "schema": {"type": "string"},
 }
 ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
+# Calls that succeed with 201 Created.
+CREATED = frozenset({("POST", "/api/file-manager-app/upload")})
 # Calls that answer a redirect (303, Location) when they succeed: the pages of company sign-in.
 REDIRECTS = frozenset({("GET", "/auth/oidc/start"), ("GET", "/auth/oidc/callback")})
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
@@ -124,6 +129,7 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/auth/totp/verify"): frozenset({"409", "429", "503"}),
     ("POST", "/auth/totp/disable"): frozenset({"409", "429", "503"}),
     ("POST", "/documents/upload"): frozenset({"415"}),
+    ("POST", "/api/file-manager-app/upload"): frozenset({"415"}),
     ("POST", "/documents/{id}/retry"): frozenset({"409"}),
     ("PATCH", "/assets/{id}"): frozenset({"409"}),
     ("PATCH", "/documents/{id}"): frozenset({"409"}),
@@ -283,7 +289,7 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
             "description": "Success",
             "content": {m: {} for m in ((media,) if isinstance(media, str) else media)},
         }
-    status = "202" if (method, path) in ACCEPTED else "200"
+    status = "202" if (method, path) in ACCEPTED else "201" if (method, path) in CREATED else "200"
     if (method, path) in REDIRECTS:
         status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
     conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}

@@ -249,3 +249,36 @@ async def test_images_are_uploaded_featured_and_removed_and_stay_after_a_reload(
     await expect(page.get_by_test_id(f"product-image-{first['id']}")).to_have_attribute("aria-pressed", "true")
     assert api.get(f"{PREFIX}/product", productId=product["id"])["featuredImageId"] == first["id"]
     assert not failures, failures
+
+
+async def test_the_order_shows_its_address_on_a_map_drawn_here(page: Page, stack: Stack) -> None:
+    """Issue 23: a map in the page (drawn from the bundled outlines, no tile server), with the pin."""
+    failures = watch_requests(page)
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
+    )
+    order = next(o for o in Api(stack.api_url, "technician").get(f"{PREFIX}/orders") if o["id"] == "1")
+    shipping, invoice = order["customer"]["shippingAddress"], order["customer"]["invoiceAddress"]
+    await signed_in_at(page, "technician", f"/apps/e-commerce/orders/{order['id']}")
+    addresses = page.get_by_test_id("order-addresses")
+    the_map = addresses.get_by_test_id("order-map")
+    await expect(the_map).to_have_attribute("data-lat", str(shipping["lat"]))
+    await expect(the_map.locator("svg path").first).to_be_visible()
+    assert await the_map.locator("svg path").count() > 20  # country outlines, not a blank box
+    await expect(the_map.get_by_test_id("order-map-pin")).to_be_visible()
+    await expect(the_map).to_contain_text("not its streets")
+    await expect(the_map).to_contain_text("United States")
+    # The pin sits in the middle of the drawn region.
+    box = await the_map.locator("svg").bounding_box()
+    pin = await the_map.get_by_test_id("order-map-pin").locator("circle").first.bounding_box()
+    assert box and pin
+    assert abs((pin["x"] + pin["width"] / 2) - (box["x"] + box["width"] / 2)) < 4
+    await expect(addresses.get_by_role("link", name="Open in a map")).to_have_count(0)
+    await addresses.get_by_text("Invoice", exact=True).click()
+    await expect(the_map).to_have_attribute("data-lng", str(invoice["lng"]))
+    await page.reload()
+    await expect(page.get_by_test_id("order-map").get_by_test_id("order-map-pin")).to_be_visible()
+    assert not outside, outside
+    assert not failures, failures
