@@ -1,5 +1,6 @@
 /** Pure rules of the mail pages (unit-tested): lists, selection, search, paths, compose checks. */
 import type { Mail, MailListKey } from './api'
+import { avatarPalette, mediaUrl } from '../../lib/picture'
 
 export const DEFAULT_FOLDER = 'inbox'
 export const TRASH_FOLDER_HANDLE = 'trash'
@@ -132,11 +133,7 @@ export function validateCompose(fields: ComposeFields): Partial<Record<keyof Com
   return errors
 }
 
-/** Sample media paths ('assets/images/...') name files this portal does not ship: only real URLs load. */
-export function mediaUrl(src: string | null | undefined): string | null {
-  if (!src) return null
-  return /^(https?:|data:|blob:|\/)/.test(src) ? src : null
-}
+export { avatarPalette, mediaUrl }
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)
@@ -144,11 +141,3 @@ export function initials(name: string): string {
   return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase()
 }
 
-const PALETTES = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow'] as const
-
-/** A stable avatar colour per name. */
-export function avatarPalette(name: string): (typeof PALETTES)[number] {
-  let hash = 0
-  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) | 0
-  return PALETTES[Math.abs(hash) % PALETTES.length]
-}

@@ -1,7 +1,8 @@
-import { Avatar, Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, SegmentGroup, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, SegmentGroup, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
+import { PersonAvatar } from '@/components/person-avatar'
 import { ArrowLeftIcon, ExternalIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 
@@ -81,9 +82,7 @@ function Details({ order }: { order: Order }) {
     <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5">
       <Section title="Customer" testId="order-customer">
         <HStack gap="4" mb="4">
-          <Avatar.Root size="lg" colorPalette="brand">
-            <Avatar.Fallback name={`${c.firstName} ${c.lastName}`} />
-          </Avatar.Root>
+          <PersonAvatar name={`${c.firstName} ${c.lastName}`} src={c.avatar} size="lg" />
           <Box minW="0">
             <Text fontWeight="semibold" fontSize="lg" data-testid="order-customer-name">
               {c.firstName} {c.lastName}

@@ -1,19 +1,13 @@
-import { Avatar, Box, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Box, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 
 import { ChatIcon } from '@/components/icons'
+import { PersonAvatar } from '@/components/person-avatar'
 import { formatNumber } from '@/lib/format'
 
 import { postVerb, type Activity, type Post, type Timeline } from '../api'
 
 import { MediaTile } from './media-tile'
 
-function PersonAvatar({ name, size = 'sm' }: { name: string; size?: 'xs' | 'sm' | 'md' }) {
-  return (
-    <Avatar.Root size={size} colorPalette="brand">
-      <Avatar.Fallback name={name} />
-    </Avatar.Root>
-  )
-}
 
 function HeartIcon() {
   return (
@@ -38,7 +32,7 @@ function PostCard({ post }: { post: Post }) {
   return (
     <Box as="article" bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden" data-testid={`post-${post.id}`}>
       <HStack gap="3" p="4">
-        <PersonAvatar name={post.user.name} size="md" />
+        <PersonAvatar name={post.user.name} src={post.user.avatar} size="md" />
         <Box minW="0">
           <Text fontSize="sm">
             <Text as="span" fontWeight="semibold">
@@ -91,7 +85,7 @@ function PostCard({ post }: { post: Post }) {
         <Stack gap="3" px="4" py="4" bg="bg.subtle" data-testid={`post-${post.id}-comments`}>
           {post.comments.map((c) => (
             <HStack key={c.id} align="flex-start" gap="3">
-              <PersonAvatar name={c.user.name} size="xs" />
+              <PersonAvatar name={c.user.name} src={c.user.avatar} size="xs" />
               <Box minW="0" flex="1">
                 <Text fontSize="sm">
                   <Text as="span" fontWeight="semibold">
@@ -120,7 +114,7 @@ function Activities({ activities }: { activities: Activity[] }) {
       <Stack as="ul" gap="3">
         {activities.map((a) => (
           <HStack as="li" key={a.id} align="flex-start" gap="3" data-testid={`activity-${a.id}`}>
-            <PersonAvatar name={a.user.name} size="xs" />
+            <PersonAvatar name={a.user.name} src={a.user.avatar} size="xs" />
             <Box minW="0">
               <Text fontSize="sm">
                 <Text as="span" fontWeight="semibold">

@@ -55,7 +55,7 @@ export function BoardCard({
       data-list-id={listId}
       data-testid={`board-card-${card.id}`}
     >
-      {cover && <img src={cover} alt="" draggable={false} style={{ width: '100%', height: 120, objectFit: 'cover', display: 'block' }} />}
+      {cover && <img src={cover} alt="" draggable={false} loading="lazy" width={480} height={270} style={{ width: '100%', height: 120, objectFit: 'cover', display: 'block' }} />}
       <Box p="3">
         {card.idLabels.length > 0 && (
           <Flex gap="1" wrap="wrap" mb="2">

@@ -442,7 +442,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
                   return (
                     <Flex key={a.id} gap="3" align="center" data-testid={`card-attachment-${a.id}`}>
                       <Flex w="20" h="14" flexShrink={0} borderRadius="md" bg="bg.muted" align="center" justify="center" overflow="hidden">
-                        {src ? <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : a.type === 'image' ? <ImageIcon boxSize="6" color="fg.muted" /> : <LinkIcon boxSize="6" color="fg.muted" />}
+                        {src ? <img src={src} alt="" loading="lazy" width={480} height={270} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : a.type === 'image' ? <ImageIcon boxSize="6" color="fg.muted" /> : <LinkIcon boxSize="6" color="fg.muted" />}
                       </Flex>
                       <Box flex="1" minW="0">
                         {a.type === 'link' && a.url ? (
