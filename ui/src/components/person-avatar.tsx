@@ -1,22 +1,38 @@
-import { Avatar } from '@chakra-ui/react'
+import { Avatar, chakra } from '@chakra-ui/react'
 
 import { avatarPalette, mediaUrl } from '../lib/picture'
 
 type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl'
 
 /**
- * A person's round avatar: their picture when it is one a page may load (lib/picture mediaUrl),
- * loaded lazily, over their initials in a colour of their own (what shows while it loads or without one).
+ * A person's round avatar: their initials in a colour of their own, covered by their picture when it
+ * is one a page may load (lib/picture mediaUrl). The picture is a plain lazily loaded image over the
+ * initials, not Avatar.Image: that one stays hidden until it has loaded, and a hidden lazy image never
+ * loads. A picture that fails to load hides itself, leaving the initials.
  */
 export function PersonAvatar({ name, src, size = 'sm', ...rest }: { name: string; src?: string | null; size?: AvatarSize } & Avatar.RootProps) {
   const url = mediaUrl(src)
   return (
-    <Avatar.Root size={size} colorPalette={avatarPalette(name)} flexShrink={0} {...rest}>
+    <Avatar.Root size={size} colorPalette={avatarPalette(name)} flexShrink={0} position="relative" overflow="hidden" {...rest}>
       <Avatar.Fallback name={name} />
       {url && (
-        <Avatar.Image asChild>
-          <img src={url} alt="" loading="lazy" decoding="async" width={128} height={128} />
-        </Avatar.Image>
+        <chakra.img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          htmlWidth={128}
+          htmlHeight={128}
+          position="absolute"
+          inset="0"
+          w="full"
+          h="full"
+          objectFit="cover"
+          borderRadius="inherit"
+          onError={(e) => {
+            e.currentTarget.style.display = 'none'
+          }}
+        />
       )}
     </Avatar.Root>
   )

@@ -7,7 +7,7 @@ import { ArrowLeftIcon, ExternalIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 
 import { fetchOrder, type Order } from '../api'
-import { formatOrderDate, formatPrice } from '../pricing'
+import { formatDiscount, formatOrderDate, formatPrice } from '../pricing'
 
 import { LoadError } from './load-error'
 import { OrderInvoice } from './order-invoice'
@@ -205,7 +205,7 @@ function Products({ order }: { order: Order }) {
         </Text>
         <Text color="fg.muted">
           Tax <Text as="span" color="fg" fontWeight="medium">{formatPrice(order.tax)}</Text> · Discount{' '}
-          <Text as="span" color="fg" fontWeight="medium">{formatPrice(`-${order.discount}`)}</Text>
+          <Text as="span" color="fg" fontWeight="medium">{formatDiscount(order.discount)}</Text>
         </Text>
         <Text fontSize="md" fontWeight="bold" data-testid="order-total">
           Total {formatPrice(order.total)}
