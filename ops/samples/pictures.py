@@ -896,10 +896,10 @@ def blueprint(size: tuple[int, int]) -> Any:
     img = Image.new("RGB", (w, h), hex_color("#1d4e89"))
     d = ImageDraw.Draw(img)
     grid = hex_color("#2b609e")
-    for x in range(0, w, 12 * SCALE):
-        d.line((x, 0, x, h), fill=grid, width=1)
-    for y in range(0, h, 12 * SCALE):
-        d.line((0, y, w, y), fill=grid, width=1)
+    for gx in range(0, w, 12 * SCALE):
+        d.line((gx, 0, gx, h), fill=grid, width=1)
+    for gy in range(0, h, 12 * SCALE):
+        d.line((0, gy, w, gy), fill=grid, width=1)
     line = hex_color("#e7f0fb")
     d.rectangle((w * 0.12, h * 0.15, w * 0.62, h * 0.85), outline=line, width=SCALE * 2)
     for k in range(1, 4):

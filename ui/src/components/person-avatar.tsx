@@ -2,7 +2,7 @@ import { Avatar, chakra } from '@chakra-ui/react'
 
 import { avatarPalette, mediaUrl } from '../lib/picture'
 
-type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl'
+type AvatarSize = '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl'
 
 /**
  * A person's round avatar: their initials in a colour of their own, covered by their picture when it

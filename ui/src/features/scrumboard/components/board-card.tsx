@@ -1,8 +1,10 @@
-import { Avatar, AvatarGroup, Badge, Box, Flex, HStack, Text } from '@chakra-ui/react'
+import { AvatarGroup, Badge, Box, Flex, HStack, Text } from '@chakra-ui/react'
 import type { DragEvent } from 'react'
 
+import { PersonAvatar } from '@/components/person-avatar'
+
 import type { Board, Card } from '../api'
-import { checklistProgress, coverOf, dueState, labelColor, mediaUrl } from '../board-utils'
+import { checklistProgress, coverOf, dueState, labelColor } from '../board-utils'
 import { CheckSquareIcon, ClipIcon, ClockIcon, CommentIcon, EyeIcon } from '../icons'
 
 const dueFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' })
@@ -98,10 +100,7 @@ export function BoardCard({
             {members.length > 0 && (
               <AvatarGroup size="xs" ms="auto" stacking="last-on-top">
                 {members.slice(0, 3).map((m) => (
-                  <Avatar.Root key={m.id} title={m.name} colorPalette="brand">
-                    <Avatar.Fallback name={m.name} />
-                    {mediaUrl(m.avatar) && <Avatar.Image src={mediaUrl(m.avatar)!} />}
-                  </Avatar.Root>
+                  <PersonAvatar key={m.id} name={m.name} src={m.avatar} size="xs" title={m.name} colorPalette="brand" />
                 ))}
               </AvatarGroup>
             )}

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Button,
@@ -22,6 +21,7 @@ import {
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useRef, useState, type ReactNode } from 'react'
 
+import { PersonAvatar } from '@/components/person-avatar'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/lib/api'
 import { userAtom } from '@/lib/auth'
@@ -63,13 +63,7 @@ function Section({ icon, title, children, action }: { icon: ReactNode; title: st
 }
 
 function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; size?: '2xs' | 'xs' | 'sm' }) {
-  const url = mediaUrl(src)
-  return (
-    <Avatar.Root size={size} colorPalette="brand" title={name}>
-      <Avatar.Fallback name={name} />
-      {url && <Avatar.Image src={url} />}
-    </Avatar.Root>
-  )
+  return <PersonAvatar name={name} src={src} size={size} colorPalette="brand" title={name} />
 }
 
 function DuePicker({ due, onChange }: { due: string | null; onChange: (due: string | null) => void }) {
