@@ -214,10 +214,12 @@ AREAS = {
 
 async def test_sample_area_screenshots(browser: Browser, stack: Stack) -> None:
     shots = screenshots_dir()
+    board = Api(stack.api_url, "admin").get("/api/scrumboard-app/boards")[0]
+    areas = {**AREAS, "scrumboard": f"/apps/scrumboard/boards/{board['id']}/{board['uri']}"}
     for viewport, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
         context, page = await _signed_in(browser, stack, viewport)
         try:
-            for name, path in AREAS.items():
+            for name, path in areas.items():
                 await page.goto(path)
                 await page.wait_for_load_state("networkidle")
                 await expect(page.locator(".chakra-skeleton")).to_have_count(0)

@@ -389,7 +389,7 @@ export default function ContactsPage() {
                               </Box>
                             </HStack>
                           </Table.Cell>
-                          <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted">
+                          <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted" maxW={{ md: '56', '2xl': '72' }} truncate title={c.email}>
                             {c.email}
                           </Table.Cell>
                           <Table.Cell display={{ base: 'none', xl: 'table-cell' }}>{c.company}</Table.Cell>
