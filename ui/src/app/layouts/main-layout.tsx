@@ -15,6 +15,7 @@ import { resetRealtimeAtom } from '@/lib/realtime'
 import { mergeSettings, settingsAtom, systemDefaultSettings } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
 
+import { loadSampleRoutes } from '../sample-routes'
 import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
 import { HorizontalLayout, Layout1 } from '../shell/layouts'
 import { PwaBridge } from '../shell/pwa-bridge'
@@ -58,6 +59,13 @@ export default function MainLayout() {
   }, [userId, owner, setSettings, setOwner, store])
 
   useDocumentSettings(settings)
+
+  // The sample areas' routes come once the shell is up, so a first click on one opens it at once.
+  useEffect(() => {
+    if (!userId) return
+    const idle = window.setTimeout(() => void loadSampleRoutes().catch(() => {}), 1500)
+    return () => window.clearTimeout(idle)
+  }, [userId])
 
   // One realtime connection while a user is signed in.
   useEffect(() => {
