@@ -212,6 +212,16 @@ AREAS = {
 }
 
 
+# How much of the page's content is below the window: the main content's scrolling container's overflow.
+SCROLLED_BELOW = """() => {
+    let el = document.getElementById('main-content')
+    const scrolls = (e) => e.scrollHeight > e.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(e).overflowY)
+    while (el && !scrolls(el)) el = el.parentElement
+    const below = document.documentElement.scrollHeight - window.innerHeight
+    return el ? el.scrollHeight - el.clientHeight : Math.max(0, below)
+}"""
+
+
 async def test_sample_area_screenshots(browser: Browser, stack: Stack) -> None:
     shots = screenshots_dir()
     board = Api(stack.api_url, "admin").get("/api/scrumboard-app/boards")[0]
@@ -229,11 +239,14 @@ async def test_sample_area_screenshots(browser: Browser, stack: Stack) -> None:
                 )
                 await page.wait_for_load_state("networkidle")
                 await close_snackbars(page)
-                height = await page.evaluate("document.documentElement.scrollHeight")
-                await page.screenshot(
-                    path=str(shots / f"{name}-{suffix}.png"),
-                    full_page=True,
-                    clip={"x": 0, "y": 0, "width": viewport["width"], "height": min(height, 4000)},
+                # The page scrolls inside the layout, not the document: grow the window to show it whole.
+                extra = await page.evaluate(SCROLLED_BELOW)
+                await page.set_viewport_size(
+                    {"width": viewport["width"], "height": min(viewport["height"] + extra, 4000)}
                 )
+                await page.wait_for_timeout(300)
+                await page.wait_for_load_state("networkidle")
+                await page.screenshot(path=str(shots / f"{name}-{suffix}.png"))
+                await page.set_viewport_size(viewport)  # type: ignore[arg-type]
         finally:
             await context.close()
