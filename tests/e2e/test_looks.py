@@ -231,6 +231,7 @@ async def test_sample_area_screenshots(browser: Browser, stack: Stack) -> None:
         try:
             for name, path in areas.items():
                 await page.goto(path)
+                await expect(page.get_by_test_id("main-content")).to_be_visible()  # past the splash
                 await page.wait_for_load_state("networkidle")
                 await expect(page.locator(".chakra-skeleton")).to_have_count(0)
                 # Lazy pictures below the fold load before the full-page picture is taken.

@@ -79,7 +79,7 @@ function Details({ order }: { order: Order }) {
   const c = order.customer
   const shipping = order.shippingDetails
   return (
-    <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5">
+    <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5">
       <Section title="Customer" testId="order-customer">
         <HStack gap="4" mb="4">
           <PersonAvatar name={`${c.firstName} ${c.lastName}`} src={c.avatar} size="lg" />
