@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
@@ -17,13 +19,16 @@ from app.realtime import control
 from app.services import audit, users
 from schemas.users import (
     ChallengeRequest,
+    ForgotPasswordRequest,
     OidcExchangeRequest,
     PasswordCheck,
     PasswordCheckRequest,
     RefreshRequest,
+    ResetPasswordRequest,
     SignInRequest,
     TotpSetupRequest,
     TotpVerifyRequest,
+    UnlockRequest,
     User,
 )
 
@@ -89,6 +94,66 @@ async def password_check(request: Request) -> Response:
         field = exc.errors.get("newPassword") if exc.errors else None
         return json_response(PasswordCheck(ok=False, score=min(score, 1), reason=field or exc.message))
     return json_response(PasswordCheck(ok=True, score=score, reason=""))
+
+
+RESET_SENT = (
+    "If an account with that e-mail address or username exists, a link to reset its password is on its way. "
+    "It works once, for 30 minutes."
+)
+
+
+async def forgot_password(request: Request) -> Response:
+    """Ask for a password reset link by e-mail: body {email} (the address or the username).
+
+    Always 202 with the same message, whether or not an account matched: the answer never tells who
+    has an account. The lookup and the mail happen after the answer is sent (a worker mails the link;
+    with EMAIL_BACKEND=log it is written to the worker's log). Limited per client address (429).
+    """
+    await limit(request, "password-reset")
+    body = await read_model(request, ForgotPasswordRequest)
+    portal = portal_of(request)
+    meta = request_meta(request)
+
+    async def send_link() -> None:
+        try:
+            found = await portal.auth.request_password_reset(body.email, meta=meta)
+            if found is not None:
+                await run_in_threadpool(portal.deliveries.password_reset_mail, *found)
+        except Exception:
+            log.exception("password reset request failed")
+
+    response = json_response({"message": RESET_SENT}, 202)
+    response.background = BackgroundTask(send_link)
+    return response
+
+
+async def reset_password(request: Request) -> Response:
+    """Choose a new password with the token of a reset link: body {token, newPassword}.
+
+    The password rules of every new password apply (422 with the reason); a used, expired or unknown
+    token answers 400. Every session of the account ends: sign in again with the new password.
+    """
+    await limit(request, "challenge")
+    body = await read_model(request, ResetPasswordRequest)
+    portal = portal_of(request)
+    user_id, ended = await portal.auth.reset_password(body.token, body.new_password, meta=request_meta(request))
+    if ended:
+        portal.auth.live.forget_user(user_id)
+        await control.announce_end_user(portal.redis, user_id, "revoked")
+    return json_response({"message": "Your password is changed. Sign in with it.", "sessionsEnded": ended})
+
+
+async def unlock(request: Request) -> Response:
+    """Resume a locked screen: body {password}, the signed-in user's password.
+
+    403 when it is wrong (counted like a failed sign-in, under the same lockout); 429 over the limit.
+    """
+    principal = await authenticate(request)
+    await limit(request, "sign-in")
+    body = await read_model(request, UnlockRequest)
+    portal = portal_of(request)
+    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
+    return json_response({"message": "Unlocked."})
 
 
 async def refresh(request: Request) -> Response:
@@ -232,6 +297,9 @@ routes = [
     Route("/auth/sign-in", sign_in, methods=["POST"]),
     Route("/auth/challenge", challenge, methods=["POST"]),
     Route("/auth/password-check", password_check, methods=["POST"]),
+    Route("/auth/forgot-password", forgot_password, methods=["POST"]),
+    Route("/auth/reset-password", reset_password, methods=["POST"]),
+    Route("/auth/unlock", unlock, methods=["POST"]),
     Route("/auth/refresh", refresh, methods=["POST"]),
     Route("/auth/sign-out", sign_out, methods=["POST"]),
     Route("/auth/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),
