@@ -31,6 +31,7 @@ from app.settings import ROOT, Settings, get_settings
 
 # The web app manifest's own type (browsers accept others, the manifest checks warn about them).
 mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("image/webp", ".webp")  # the sample pictures (ops/samples/pictures.py); not in every mime.types
 
 
 def _security_headers(api_url: str) -> dict[str, str]:

@@ -6,6 +6,8 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
+from ops.samples.pictures import picture
+
 FIRST_NAMES = [
     "Abbott", "Arnold", "Barrera", "Blair", "Boyle", "Christy", "Copeland", "Estes", "Dunlap", "Francis",
     "Haley", "Henderson", "Josefina", "Katina", "Lily", "Mai", "Nancy", "Nora", "Odessa", "Reyna",
@@ -55,7 +57,7 @@ def _contact(rng: random.Random, first: str) -> dict[str, Any]:
         "id": _hex_id(rng),
         "name": first,
         "lastName": last,
-        "avatar": f"assets/images/avatars/{first}.jpg",
+        "avatar": picture("avatars", first),
         "nickname": rng.choice(NICKNAMES),
         "company": company,
         "jobTitle": rng.choice(JOB_TITLES),
@@ -73,7 +75,7 @@ def generate(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
     user = {
         "id": _hex_id(rng),
         "name": "John Doe",
-        "avatar": "assets/images/avatars/profile.jpg",
+        "avatar": picture("avatars", "profile"),
         "starred": rng.sample(ids, 8),
         "frequentContacts": rng.sample(ids, 10),
         "groups": [

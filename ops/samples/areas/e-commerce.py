@@ -14,6 +14,8 @@ from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from ops.samples.pictures import picture
+
 TAX_RATE = 10
 EXTRA_SHIPPING_FEE = 3
 CENT = Decimal("0.01")
@@ -195,9 +197,9 @@ def handle(name: str) -> str:
 
 def product(rng: random.Random, index: int, title: str, theme: str, kind: str) -> dict[str, object]:
     name = f"{title} - {kind}"
-    image = f"/assets/images/ecommerce/{handle(title)}.jpg"
+    image = handle(title)
     images = [
-        {"id": str(i), "url": image if i == 0 else image.replace(".jpg", f"-{i}.jpg"), "type": "image"}
+        {"id": str(i), "url": picture("ecommerce", image if i == 0 else f"{image}-{i}"), "type": "image"}
         for i in range(rng.randint(2, 4))
     ]
     excl = Decimal(rng.randint(499, 4999)) / 100
@@ -235,7 +237,7 @@ def customer(index: int) -> dict[str, object]:
         "id": index + 1,
         "firstName": first,
         "lastName": last,
-        "avatar": f"/assets/images/avatars/{first.lower()}.jpg",
+        "avatar": picture("avatars", first),
         "company": company,
         "jobTitle": job,
         "email": f"{first.lower()}.{last.lower()}@{company.lower()}.example",

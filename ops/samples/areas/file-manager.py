@@ -9,9 +9,11 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
+from ops.samples.pictures import picture
+
 # A fixed "today" so the data does not change from one generation to the next.
 ANCHOR = date(2026, 11, 20)
-PREVIEW = "assets/images/etc/sample-file-preview.jpg"
+PREVIEW = picture("etc", "sample-file-preview")
 OWNERS = ["me", "Emily Bennett", "Carl Henderson", "Helen Sheridan", "public"]
 
 FOLDERS = ["Work Documents", "Public Documents", "Site Photos", "Inspection Reports"]

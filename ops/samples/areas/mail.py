@@ -6,6 +6,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ops.samples.pictures import picture
+
 # A fixed "now" so the data does not change from one generation to the next.
 ANCHOR = datetime(2026, 11, 20, 17, 30, tzinfo=UTC)
 ME = {"name": "me", "email": "staff@portal.example"}
@@ -92,11 +94,11 @@ SENTENCES = [
     "Fusce non tortor eget urna ullamcorper tincidunt vitae nec nunc.",
 ]
 ATTACHMENTS = [
-    {"type": "image", "fileName": "site-photo", "preview": "assets/images/etc/early-sunrise.jpg", "size": "1.1Mb"},
-    {"type": "image", "fileName": "cabinet-layout", "preview": "assets/images/etc/air-balloon.jpg", "size": "880Kb"},
-    {"type": "pdf", "fileName": "inspection-report.pdf", "preview": "assets/images/etc/pdf.png", "size": "2.4Mb"},
-    {"type": "pdf", "fileName": "quote.pdf", "preview": "assets/images/etc/pdf.png", "size": "310Kb"},
-    {"type": "sheet", "fileName": "readings.xlsx", "preview": "assets/images/etc/sheet.png", "size": "96Kb"},
+    {"type": "image", "fileName": "site-photo", "preview": picture("etc", "early-sunrise"), "size": "1.1Mb"},
+    {"type": "image", "fileName": "cabinet-layout", "preview": picture("etc", "air-balloon"), "size": "880Kb"},
+    {"type": "pdf", "fileName": "inspection-report.pdf", "preview": picture("etc", "pdf"), "size": "2.4Mb"},
+    {"type": "pdf", "fileName": "quote.pdf", "preview": picture("etc", "pdf"), "size": "310Kb"},
+    {"type": "sheet", "fileName": "readings.xlsx", "preview": picture("etc", "sheet"), "size": "96Kb"},
 ]
 # Rough share of each folder in a mailbox: mostly inbox.
 FOLDER_WEIGHTS = [0.55, 0.15, 0.1, 0.08, 0.12]
@@ -109,7 +111,7 @@ def _hex_id(rng: random.Random) -> str:
 def _person(first: str, last: str, domain: str) -> dict[str, str]:
     return {
         "name": f"{first} {last}",
-        "avatar": f"assets/images/avatars/{first.lower()}.jpg",
+        "avatar": picture("avatars", first),
         "email": f"{first.lower()}.{last.lower()}@{domain}",
     }
 
@@ -129,9 +131,7 @@ def _mail(rng: random.Random, index: int, when: datetime) -> dict[str, Any]:
     labels = sorted(rng.sample([label["id"] for label in LABELS], rng.choice([0, 0, 1, 1, 2])))
     return {
         "id": _hex_id(rng),
-        "from": {"name": "me", "avatar": "assets/images/avatars/profile.jpg", "email": ME["email"]}
-        if outgoing
-        else sender,
+        "from": {"name": "me", "avatar": picture("avatars", "profile"), "email": ME["email"]} if outgoing else sender,
         "to": [{"name": sender["name"], "email": sender["email"]}] if outgoing else [ME],
         "subject": rng.choice(SUBJECTS).format(n=1000 + index),
         "message": _message(rng, first if outgoing else "team"),

@@ -6,6 +6,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ops.samples.pictures import picture
+
 # A fixed "now" so the data does not change from one generation to the next.
 ANCHOR = datetime(2026, 11, 21, 16, 0, tzinfo=UTC)
 
@@ -58,10 +60,10 @@ CHECK_ITEMS = [
     "Send the monthly report",
 ]
 IMAGES = [
-    "assets/images/etc/early-sunrise.jpg",
-    "assets/images/etc/air-balloon.jpg",
-    "assets/images/etc/mountain.jpg",
-    "assets/images/etc/snow.jpg",
+    picture("etc", "early-sunrise"),
+    picture("etc", "air-balloon"),
+    picture("etc", "mountain"),
+    picture("etc", "snow"),
 ]
 
 

@@ -11,6 +11,8 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
+from ops.samples.pictures import picture
+
 PEOPLE = [
     ("Alice Freeman", "alice"),
     ("Andrew Green", "andrew"),
@@ -59,7 +61,7 @@ BASE = datetime(2026, 11, 1, 9, 0)
 
 def _user(rng: random.Random) -> dict[str, str]:
     name, avatar = rng.choice(PEOPLE)
-    return {"name": name, "avatar": f"assets/images/avatars/{avatar}.jpg"}
+    return {"name": name, "avatar": picture("avatars", avatar)}
 
 
 def _time(rng: random.Random) -> str:
@@ -67,7 +69,7 @@ def _time(rng: random.Random) -> str:
 
 
 def _media(rng: random.Random, kind: str = "image") -> dict[str, str]:
-    return {"type": kind, "preview": f"assets/images/profile/photo-{rng.randint(1, 30):02d}.jpg"}
+    return {"type": kind, "preview": picture("profile", f"photo-{rng.randint(1, 30):02d}")}
 
 
 def _post(rng: random.Random, n: int, kind: str, message: str) -> dict[str, Any]:
@@ -148,7 +150,7 @@ def generate(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
         for n, (name, category) in enumerate(GROUPS, start=1)
     ]
     friends = [
-        {"id": n, "name": name, "avatar": f"assets/images/avatars/{avatar}.jpg"}
+        {"id": n, "name": name, "avatar": picture("avatars", avatar)}
         for n, (name, avatar) in enumerate(PEOPLE, start=1)
     ]
     return {

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ops.samples.pictures import picture
+
 DAY_RANGES = {"DY": "Yesterday", "DT": "Today", "DTM": "Tomorrow"}
 WEEK_RANGES = {"TW": "This Week", "LW": "Last Week", "2W": "2 Weeks Ago"}
 SCHEDULE_RANGES = {"T": "Today", "TM": "Tomorrow"}
@@ -251,7 +253,7 @@ def _team(rng: random.Random) -> dict[str, Any]:
     for n in range(1, 21):
         first, last = FIRST[n - 1], rng.choice(LAST)
         values = {
-            "avatar": f"assets/images/avatars/{rng.choice(AVATARS)}.jpg",
+            "avatar": picture("avatars", rng.choice(AVATARS)),
             "name": f"{first} {last}",
             "position": rng.choice(POSITIONS),
             "office": rng.choice(OFFICES),

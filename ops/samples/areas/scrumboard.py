@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from ops.samples.pictures import picture
+
 NOW = datetime(2025, 11, 3, 9, 30)
 
 MEMBERS = [
@@ -94,7 +96,7 @@ def attachments(rng: random.Random) -> list[dict[str, object]]:
             {
                 "id": hex_id(rng),
                 "name": f"cover-{number}.jpg",
-                "src": f"/assets/images/scrumboard/cover-{number}.jpg",
+                "src": picture("scrumboard", f"cover-{number}"),
                 "time": ago(rng, 60 * 24 * 20),
                 "type": "image",
             }
@@ -174,8 +176,7 @@ def card(rng: random.Random, name: str, member_ids: list[str], label_ids: list[s
 
 def board(rng: random.Random, name: str, lists: dict[str, list[str]]) -> dict[str, object]:
     members = [
-        {"id": hex_id(rng), "name": full, "avatar": f"/assets/images/avatars/{short}.jpg"}
-        for full, short in rng.sample(MEMBERS, 5)
+        {"id": hex_id(rng), "name": full, "avatar": picture("avatars", short)} for full, short in rng.sample(MEMBERS, 5)
     ]
     labels = [{"id": hex_id(rng), "name": label, "class": css} for label, css in LABELS]
     member_ids = [str(m["id"]) for m in members]

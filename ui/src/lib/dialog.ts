@@ -53,3 +53,13 @@ export function useDialog() {
     [ask],
   )
 }
+
+/**
+ * The content box of a form dialog (event, contact): centred, as tall as its content, scrolling
+ * inside when that is taller than the screen, and clear of the top 6rem, where the snackbars show
+ * (top centre, 1rem from the edge, about 4rem tall), so none covers the dialog's title; on phones a
+ * margin each side instead of the whole screen.
+ */
+export const FORM_DIALOG_CONTENT = { maxH: 'calc(100dvh - 12rem)', w: 'calc(100% - 1.5rem)' } as const
+/** The form inside such a dialog: a column whose body scrolls between the fixed header and footer. */
+export const FORM_DIALOG_FORM = { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 } as const

@@ -37,3 +37,22 @@ export function pictureToDataUrl(file: File, { max, quality, maxChars = MAX_PICT
     img.src = url
   })
 }
+
+/**
+ * The address a page may load for a stored picture: a shipped sample picture (`/samples/...`,
+ * ops/samples/pictures.py), one the API serves, an uploaded data URL or an absolute URL. The original
+ * template's `assets/images/...` paths (data loaded before the pictures were shipped) name files no
+ * server holds: they answer null, and the page shows its drawn stand-in (initials, a gradient).
+ */
+export function mediaUrl(src: string | null | undefined): string | null {
+  if (!src || /^\/?assets\/images\//.test(src)) return null
+  return /^(https?:|data:image\/|blob:|\/)/.test(src) ? src : null
+}
+
+const PALETTES = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow'] as const
+/** A person's avatar colour (behind the initials), the same for the same name everywhere. */
+export function avatarPalette(name: string): (typeof PALETTES)[number] {
+  let hash = 0
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) | 0
+  return PALETTES[Math.abs(hash) % PALETTES.length]
+}

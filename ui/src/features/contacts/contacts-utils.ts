@@ -1,5 +1,6 @@
 /** Pure rules of the contacts page (unit-tested). */
 import type { Contact, ContactsView, NewContact } from './api'
+import { avatarPalette, mediaUrl } from '../../lib/picture'
 
 export const VIEWS: { value: ContactsView; title: string }[] = [
   { value: 'all', title: 'All contacts' },
@@ -97,18 +98,7 @@ export function cleanContact<T extends NewContact>(c: T): T {
   return out
 }
 
-/** Sample avatars ('assets/images/...') name files this portal does not ship: only real URLs show. */
-export function mediaUrl(src: string | null | undefined): string | null {
-  if (!src) return null
-  return /^(https?:|data:image\/|blob:|\/)/.test(src) ? src : null
-}
-
-const PALETTES = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow'] as const
-export function avatarPalette(name: string): (typeof PALETTES)[number] {
-  let hash = 0
-  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) | 0
-  return PALETTES[Math.abs(hash) % PALETTES.length]
-}
+export { avatarPalette, mediaUrl }
 
 const birthdayFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 export function formatBirthday(value: string | null): string {

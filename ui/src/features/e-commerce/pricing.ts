@@ -23,6 +23,13 @@ export function formatPrice(value: number | string): string {
   return Number.isFinite(n) ? usd.format(n) : String(value)
 }
 
+/** A discount as a bill shows it: taken off ("-$12.50"), and "$0.00" when there is none (never "-$0.00"). */
+export function formatDiscount(value: number | string): string {
+  const n = typeof value === 'number' ? value : Number.parseFloat(value)
+  if (!Number.isFinite(n)) return String(value)
+  return usd.format(n === 0 ? 0 : -n)
+}
+
 /** The API's order dates ('2025/07/28 10:47:00') as a Date. */
 export function parseOrderDate(value: string): Date | null {
   const m = /^(\d{4})\/(\d{2})\/(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim())

@@ -1,5 +1,6 @@
 /** Pure rules of the mail pages (unit-tested): lists, selection, search, paths, compose checks. */
 import type { Mail, MailListKey, OutgoingMail } from './api'
+import { avatarPalette, mediaUrl } from '../../lib/picture'
 
 export const DEFAULT_FOLDER = 'inbox'
 export const TRASH_FOLDER_HANDLE = 'trash'
@@ -141,6 +142,8 @@ export function validateCompose(fields: ComposeFields): Partial<Record<keyof Com
   return errors
 }
 
+export { avatarPalette, mediaUrl }
+
 /** The compose form's fields as the send call takes them (addresses split, "Name <a@b>" reduced to a@b). */
 export function outgoingMail(fields: ComposeFields): OutgoingMail {
   return {
@@ -152,23 +155,9 @@ export function outgoingMail(fields: ComposeFields): OutgoingMail {
   }
 }
 
-/** Sample media paths ('assets/images/...') name files this portal does not ship: only real URLs load. */
-export function mediaUrl(src: string | null | undefined): string | null {
-  if (!src) return null
-  return /^(https?:|data:|blob:|\/)/.test(src) ? src : null
-}
-
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)
   if (parts.length === 0) return '?'
   return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase()
 }
 
-const PALETTES = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow'] as const
-
-/** A stable avatar colour per name. */
-export function avatarPalette(name: string): (typeof PALETTES)[number] {
-  let hash = 0
-  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) | 0
-  return PALETTES[Math.abs(hash) % PALETTES.length]
-}

@@ -2,6 +2,7 @@
 import { pictureToDataUrl } from '@/lib/picture'
 
 import type { ChecklistItem, NewNote, Note, NoteLabel } from './api'
+import { mediaUrl } from '../../lib/picture'
 
 export type NotesView = { kind: 'notes' } | { kind: 'reminders' } | { kind: 'archive' } | { kind: 'label'; handle: string }
 
@@ -77,11 +78,7 @@ export function formatReminder(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : reminderFormat.format(d)
 }
 
-/** Sample images ('assets/images/...') name files this portal does not ship: only real URLs show. */
-export function mediaUrl(src: string | null | undefined): string | null {
-  if (!src) return null
-  return /^(https?:|data:image\/|blob:|\/)/.test(src) ? src : null
-}
+export { mediaUrl }
 
 export function toLocalInput(iso: string | null): string {
   if (!iso) return ''

@@ -2,6 +2,7 @@
 import { pictureToDataUrl } from '@/lib/picture'
 
 import type { Board, BoardList, Card, Checklist } from './api'
+import { mediaUrl } from '../../lib/picture'
 
 export function newId(): string {
   const bytes = new Uint8Array(12)
@@ -123,11 +124,7 @@ export function toDate(value: string | number): Date {
   return typeof value === 'number' ? new Date(value * 1000) : new Date(value)
 }
 
-/** Sample covers ('/assets/images/...') name files this portal does not ship: only real URLs load. */
-export function mediaUrl(src: string | null | undefined): string | null {
-  if (!src) return null
-  return /^(https?:|data:image\/|blob:)/.test(src) ? src : null
-}
+export { mediaUrl }
 
 export function coverOf(card: Card): string | null {
   const cover = card.attachments.find((a) => a.id === card.idAttachmentCover && a.type === 'image')

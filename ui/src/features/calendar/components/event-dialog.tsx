@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleG
 import { useAtom } from 'jotai'
 import { useState } from 'react'
 
+import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
 import { errorMessage } from '@/lib/api'
 
 import type { CalendarEvent, NewEvent } from '../api'
@@ -47,6 +48,7 @@ function EventFormBody({
   return (
     <form
       noValidate
+      style={FORM_DIALOG_FORM}
       onSubmit={(e) => {
         e.preventDefault()
         void submit()
@@ -116,11 +118,11 @@ export function EventDialog({ onSave, onRemove }: { onSave: (e: NewEvent | Calen
   const event = dialog?.mode === 'edit' ? dialog.event : null
   const initial = dialog ? (dialog.mode === 'edit' ? formFromEvent(dialog.event) : dialog.form) : null
   return (
-    <Dialog.Root open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} placement="center" size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} placement="center" scrollBehavior="inside" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="event-dialog">
+          <Dialog.Content data-testid="event-dialog" {...FORM_DIALOG_CONTENT}>
             {initial && <EventFormBody key={event?.id ?? `new-${initial.start}`} initial={initial} event={event} onSave={onSave} onRemove={onRemove} onClose={() => setDialog(null)} />}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />

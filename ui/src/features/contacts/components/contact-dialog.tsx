@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleG
 import { useAtom } from 'jotai'
 import { useRef, useState } from 'react'
 
+import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
 import { errorMessage } from '@/lib/api'
 import { showMessage } from '@/lib/snackbar'
 
@@ -62,6 +63,7 @@ function ContactForm({
   return (
     <form
       noValidate
+      style={FORM_DIALOG_FORM}
       onSubmit={(e) => {
         e.preventDefault()
         void submit()
@@ -149,11 +151,11 @@ export function ContactDialog({ onSave, onRemove }: { onSave: (c: NewContact | C
   const [dialog, setDialog] = useAtom(contactDialogAtom)
   const contact = dialog?.mode === 'edit' ? dialog.contact : null
   return (
-    <Dialog.Root open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="contact-dialog">
+          <Dialog.Content data-testid="contact-dialog" {...FORM_DIALOG_CONTENT}>
             {dialog && <ContactForm key={contact?.id ?? 'new'} contact={contact} onSave={onSave} onRemove={onRemove} onClose={() => setDialog(null)} />}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />

@@ -151,6 +151,10 @@ function Sidebar({ user }: { user: ContactsUser | null }) {
   )
 }
 
+// The actions column stays in view at the table's end edge: when the columns are wider than the
+// space between the sidebar and the chat strip, the rest scrolls under it, never the delete button.
+const STICKY_END = { position: 'sticky', insetEnd: 0, bg: 'bg.panel', zIndex: 1 } as const
+
 function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: SortKey; hideBelow?: 'md' | 'lg' | 'xl' | '2xl' }) {
   const [sort, setSort] = useAtom(contactsSortAtom)
   const setPaging = useSetAtom(contactsPageAtom)
@@ -368,7 +372,7 @@ export default function ContactsPage() {
                   <SortHeader label="Company" sortKey="company" hideBelow="xl" />
                   <SortHeader label="Job title" sortKey="jobTitle" hideBelow="2xl" />
                   <SortHeader label="Phone" sortKey="phone" hideBelow="lg" />
-                  <Table.ColumnHeader w="24" textAlign="end" pe={{ base: '3', md: '5' }}>
+                  <Table.ColumnHeader w="24" textAlign="end" pe={{ base: '3', md: '5' }} {...STICKY_END}>
                     <Text srOnly>Actions</Text>
                   </Table.ColumnHeader>
                 </Table.Row>
@@ -454,7 +458,7 @@ export default function ContactsPage() {
                               </Box>
                             </HStack>
                           </Table.Cell>
-                          <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted">
+                          <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted" maxW={{ md: '56', '2xl': '72' }} truncate title={c.email}>
                             {c.email}
                           </Table.Cell>
                           <Table.Cell display={{ base: 'none', xl: 'table-cell' }}>{c.company}</Table.Cell>
@@ -464,7 +468,7 @@ export default function ContactsPage() {
                           <Table.Cell display={{ base: 'none', lg: 'table-cell' }} color="fg.muted" whiteSpace="nowrap">
                             {c.phone}
                           </Table.Cell>
-                          <Table.Cell textAlign="end" pe={{ base: '3', md: '5' }} onClick={(e) => e.stopPropagation()} whiteSpace="nowrap">
+                          <Table.Cell textAlign="end" pe={{ base: '3', md: '5' }} onClick={(e) => e.stopPropagation()} whiteSpace="nowrap" {...STICKY_END}>
                             <IconButton
                               size="xs"
                               variant="ghost"

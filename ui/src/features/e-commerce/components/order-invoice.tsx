@@ -1,16 +1,16 @@
 import { Box, Flex, Grid, Heading, Stack, Table, Text } from '@chakra-ui/react'
 
 import type { Order } from '../api'
-import { formatOrderDate, formatPrice } from '../pricing'
+import { formatDiscount, formatOrderDate, formatPrice } from '../pricing'
 
 /** The order's invoice as a sheet of paper (light in every theme, and what the Print button prints). */
 export function OrderInvoice({ order, testId }: { order: Order; testId?: string }) {
   const c = order.customer
   const rows: [string, string, boolean][] = [
-    ['Subtotal', order.subtotal, false],
-    ['Tax', order.tax, false],
-    ['Discount', `-${order.discount}`, false],
-    ['Total', order.total, true],
+    ['Subtotal', formatPrice(order.subtotal), false],
+    ['Tax', formatPrice(order.tax), false],
+    ['Discount', formatDiscount(order.discount), false],
+    ['Total', formatPrice(order.total), true],
   ]
   return (
     <Box
@@ -84,7 +84,7 @@ export function OrderInvoice({ order, testId }: { order: Order; testId?: string 
           {rows.map(([label, value, strong]) => (
             <Flex key={label} justify="space-between" gap="8" fontSize={strong ? 'lg' : 'sm'} fontWeight={strong ? 'bold' : 'normal'} borderTopWidth={strong ? '1px' : 0} borderColor="gray.200" pt={strong ? '2' : 0}>
               <Text color={strong ? 'gray.900' : 'gray.600'}>{label}</Text>
-              <Text data-testid={`invoice-${label.toLowerCase()}`}>{formatPrice(value)}</Text>
+              <Text data-testid={`invoice-${label.toLowerCase()}`}>{value}</Text>
             </Flex>
           ))}
         </Stack>

@@ -1,12 +1,13 @@
-import { Avatar, Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, SegmentGroup, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, SegmentGroup, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
+import { PersonAvatar } from '@/components/person-avatar'
 import { ArrowLeftIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 
 import { fetchOrder, type Order } from '../api'
-import { formatOrderDate, formatPrice } from '../pricing'
+import { formatDiscount, formatOrderDate, formatPrice } from '../pricing'
 
 import { LoadError } from './load-error'
 import { OrderInvoice } from './order-invoice'
@@ -76,12 +77,10 @@ function Details({ order }: { order: Order }) {
   const c = order.customer
   const shipping = order.shippingDetails
   return (
-    <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5">
+    <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5">
       <Section title="Customer" testId="order-customer">
         <HStack gap="4" mb="4">
-          <Avatar.Root size="lg" colorPalette="brand">
-            <Avatar.Fallback name={`${c.firstName} ${c.lastName}`} />
-          </Avatar.Root>
+          <PersonAvatar name={`${c.firstName} ${c.lastName}`} src={c.avatar} size="lg" />
           <Box minW="0">
             <Text fontWeight="semibold" fontSize="lg" data-testid="order-customer-name">
               {c.firstName} {c.lastName}
@@ -204,7 +203,7 @@ function Products({ order }: { order: Order }) {
         </Text>
         <Text color="fg.muted">
           Tax <Text as="span" color="fg" fontWeight="medium">{formatPrice(order.tax)}</Text> · Discount{' '}
-          <Text as="span" color="fg" fontWeight="medium">{formatPrice(`-${order.discount}`)}</Text>
+          <Text as="span" color="fg" fontWeight="medium">{formatDiscount(order.discount)}</Text>
         </Text>
         <Text fontSize="md" fontWeight="bold" data-testid="order-total">
           Total {formatPrice(order.total)}

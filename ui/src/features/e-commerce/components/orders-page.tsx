@@ -1,7 +1,8 @@
-import { Avatar, Box, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useCallback, useMemo } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
+import { PersonAvatar } from '@/components/person-avatar'
 import { useApiData } from '@/hooks/use-api-data'
 import { formatNumber } from '@/lib/format'
 
@@ -90,9 +91,7 @@ export default function OrdersPage() {
                     </Table.Cell>
                     <Table.Cell>
                       <HStack gap="2">
-                        <Avatar.Root size="xs" colorPalette="brand" display={{ base: 'none', sm: 'flex' }}>
-                          <Avatar.Fallback name={customerName(o)} />
-                        </Avatar.Root>
+                        <PersonAvatar name={customerName(o)} src={o.customer.avatar} size="xs" display={{ base: 'none', sm: 'flex' }} />
                         <Text whiteSpace="nowrap">{customerName(o)}</Text>
                       </HStack>
                     </Table.Cell>

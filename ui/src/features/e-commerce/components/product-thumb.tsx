@@ -1,17 +1,20 @@
 import { Box, Center, Text, type BoxProps } from '@chakra-ui/react'
 
+import { SamplePicture } from '../../../components/sample-picture'
+import { mediaUrl } from '../../../lib/picture'
 import { hueOf, initials } from '../pricing'
 
 /**
- * A product picture. The sample data names image files that no server holds, so each image is
- * drawn: a gradient whose colours come from the image's address, with the product's initials.
+ * A product picture: the image itself when its address is one a page may load (the shipped sample
+ * pictures, uploads); otherwise (a product without images, data from before the pictures) a gradient
+ * whose colours come from the address, with the product's initials.
  */
 export function ProductThumb({ name, seed, size = '10', ...rest }: { name: string; seed: string; size?: string } & BoxProps) {
-  if (/^https?:\/\//.test(seed)) {
-    // An uploaded image (the API's /photos/<name>.webp): the picture itself.
+  const url = mediaUrl(seed)
+  if (url) {
     return (
       <Box boxSize={size} flexShrink={0} borderRadius="md" overflow="hidden" bg="bg.muted" {...rest}>
-        <img src={seed} alt={name} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <SamplePicture src={url} alt={name} />
       </Box>
     )
   }

@@ -47,7 +47,7 @@ function Totals({ invoice, compact }: { invoice: Invoice; compact?: boolean }) {
   const rows: [string, string, string][] = [
     ['Subtotal', formatMoney(invoice.subtotal), 'subtotal'],
     [rate ? `Tax (${rate})` : 'Tax', formatMoney(invoice.tax), 'tax'],
-    ['Discount', `-${formatMoney(invoice.discount)}`, 'discount'],
+    ['Discount', Number(invoice.discount) ? `-${formatMoney(invoice.discount)}` : formatMoney('0'), 'discount'],
   ]
   return (
     <Stack gap={compact ? '1' : '2'} minW={{ base: 'full', sm: '64' }}>

@@ -36,7 +36,7 @@ function AttachmentTile({ attachment }: { attachment: MailAttachment }) {
     <Box borderWidth="1px" borderColor="border.muted" borderRadius="lg" overflow="hidden" bg="bg.panel" _hover={{ borderColor: 'border.emphasized' }}>
       <Center h="24" bg="bg.muted" position="relative">
         {preview ? (
-          <img src={preview} alt={`Preview of ${attachment.fileName}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <img src={preview} alt={`Preview of ${attachment.fileName}`} loading="lazy" width={480} height={320} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           <Stack align="center" gap="1">
             <Icon boxSize="8" color={TYPE_COLORS[attachment.type] ?? 'fg.muted'} />

@@ -38,7 +38,7 @@ export function NoteCard({
       data-testid={`note-card-${note.id}`}
       data-archived={note.archive ? 'true' : 'false'}
     >
-      {image && <img src={image} alt="" style={{ width: '100%', display: 'block', maxHeight: 220, objectFit: 'cover' }} />}
+      {image && <img src={image} alt="" loading="lazy" width={480} height={320} style={{ width: '100%', height: 'auto', display: 'block', maxHeight: 220, objectFit: 'cover' }} />}
       <Stack gap="2" p="4">
         {note.title && (
           <Text fontWeight="semibold" data-testid={`note-card-${note.id}-title`}>

@@ -1,6 +1,8 @@
 import { Avatar, Badge, Box, Grid, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
+import { PersonAvatar } from '@/components/person-avatar'
+
 import type { About } from '../api'
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -131,9 +133,7 @@ export function AboutTab({ about }: { about: About }) {
           <SimpleGrid columns={3} gap="3">
             {about.friends.map((f) => (
               <Stack key={f.id} align="center" gap="1" textAlign="center" data-testid={`friend-${f.id}`}>
-                <Avatar.Root size="md" colorPalette="brand">
-                  <Avatar.Fallback name={f.name} />
-                </Avatar.Root>
+                <PersonAvatar name={f.name} src={f.avatar} size="md" />
                 <Text fontSize="xs" lineClamp={2}>
                   {f.name}
                 </Text>

@@ -1,8 +1,9 @@
-import { Avatar, Box, Button, Flex, Grid, Heading, HStack, IconButton, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Flex, Grid, Heading, HStack, IconButton, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { ChatIcon, TrashIcon } from '@/components/icons'
+import { PersonAvatar as SharedAvatar } from '@/components/person-avatar'
 import { errorMessage } from '@/lib/api'
 import { useDialog } from '@/lib/dialog'
 import { formatNumber } from '@/lib/format'
@@ -12,15 +13,8 @@ import { commentPost, createPost, likePost, MAX_COMMENT, MAX_POST, postTime, pos
 
 import { MediaTile } from './media-tile'
 
-const isPhoto = (src: string) => /^https?:\/\//.test(src)
-
 function PersonAvatar({ person, size = 'sm' }: { person: Person; size?: 'xs' | 'sm' | 'md' }) {
-  return (
-    <Avatar.Root size={size} colorPalette="brand">
-      {isPhoto(person.avatar) && <Avatar.Image src={person.avatar} alt="" />}
-      <Avatar.Fallback name={person.name} />
-    </Avatar.Root>
-  )
+  return <SharedAvatar name={person.name} src={person.avatar} size={size} colorPalette="brand" />
 }
 
 /** A person's name: a link to their profile when they are a staff member. */

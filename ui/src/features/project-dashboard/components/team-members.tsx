@@ -1,4 +1,6 @@
-import { Avatar, HStack, Link, Table, Text } from '@chakra-ui/react'
+import { HStack, Link, Table, Text } from '@chakra-ui/react'
+
+import { PersonAvatar } from '@/components/person-avatar'
 
 import type { TableWidget } from '../api'
 
@@ -29,10 +31,7 @@ export function TeamMembers({ widget }: { widget: TableWidget }) {
                   <Table.Cell key={c.id} whiteSpace="nowrap">
                     {c.id === 'name' ? (
                       <HStack gap="3">
-                        {/* The sample avatars are file names no server holds: initials instead. */}
-                        <Avatar.Root size="sm" colorPalette="brand">
-                          <Avatar.Fallback name={value('name')} />
-                        </Avatar.Root>
+                        <PersonAvatar name={value('name')} src={value('avatar')} />
                         <Text fontWeight="medium">{value('name')}</Text>
                       </HStack>
                     ) : c.id === 'email' ? (

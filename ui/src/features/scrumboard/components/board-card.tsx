@@ -1,8 +1,10 @@
-import { Avatar, AvatarGroup, Badge, Box, Flex, HStack, Text } from '@chakra-ui/react'
+import { AvatarGroup, Badge, Box, Flex, HStack, Text } from '@chakra-ui/react'
 import type { DragEvent } from 'react'
 
+import { PersonAvatar } from '@/components/person-avatar'
+
 import type { Board, Card } from '../api'
-import { checklistProgress, coverOf, dueState, labelColor, mediaUrl } from '../board-utils'
+import { checklistProgress, coverOf, dueState, labelColor } from '../board-utils'
 import { CheckSquareIcon, ClipIcon, ClockIcon, CommentIcon, EyeIcon } from '../icons'
 
 const dueFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' })
@@ -55,7 +57,7 @@ export function BoardCard({
       data-list-id={listId}
       data-testid={`board-card-${card.id}`}
     >
-      {cover && <img src={cover} alt="" draggable={false} style={{ width: '100%', height: 120, objectFit: 'cover', display: 'block' }} />}
+      {cover && <img src={cover} alt="" draggable={false} loading="lazy" width={480} height={270} style={{ width: '100%', height: 120, objectFit: 'cover', display: 'block' }} />}
       <Box p="3">
         {card.idLabels.length > 0 && (
           <Flex gap="1" wrap="wrap" mb="2">
@@ -98,10 +100,7 @@ export function BoardCard({
             {members.length > 0 && (
               <AvatarGroup size="xs" ms="auto" stacking="last-on-top">
                 {members.slice(0, 3).map((m) => (
-                  <Avatar.Root key={m.id} title={m.name} colorPalette="brand">
-                    <Avatar.Fallback name={m.name} />
-                    {mediaUrl(m.avatar) && <Avatar.Image src={mediaUrl(m.avatar)!} />}
-                  </Avatar.Root>
+                  <PersonAvatar key={m.id} name={m.name} src={m.avatar} size="xs" title={m.name} colorPalette="brand" />
                 ))}
               </AvatarGroup>
             )}

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Button,
@@ -22,6 +21,7 @@ import {
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useRef, useState, type ReactNode } from 'react'
 
+import { PersonAvatar } from '@/components/person-avatar'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/lib/api'
 import { userAtom } from '@/lib/auth'
@@ -65,13 +65,7 @@ function Section({ icon, title, children, action }: { icon: ReactNode; title: Re
 }
 
 function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; size?: '2xs' | 'xs' | 'sm' }) {
-  const url = mediaUrl(src)
-  return (
-    <Avatar.Root size={size} colorPalette="brand" title={name}>
-      <Avatar.Fallback name={name} />
-      {url && <Avatar.Image src={url} />}
-    </Avatar.Root>
-  )
+  return <PersonAvatar name={name} src={src} size={size} colorPalette="brand" title={name} />
 }
 
 function DuePicker({ due, onChange }: { due: string | null; onChange: (due: string | null) => void }) {
@@ -447,7 +441,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
                   return (
                     <Flex key={a.id} gap="3" align="center" data-testid={`card-attachment-${a.id}`}>
                       <Flex w="20" h="14" flexShrink={0} borderRadius="md" bg="bg.muted" align="center" justify="center" overflow="hidden">
-                        {src ? <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : a.type === 'image' ? <ImageIcon boxSize="6" color="fg.muted" /> : <LinkIcon boxSize="6" color="fg.muted" />}
+                        {src ? <img src={src} alt="" loading="lazy" width={480} height={270} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : a.type === 'image' ? <ImageIcon boxSize="6" color="fg.muted" /> : <LinkIcon boxSize="6" color="fg.muted" />}
                       </Flex>
                       <Box flex="1" minW="0">
                         {a.type === 'link' && a.url ? (
