@@ -3,8 +3,9 @@
 The document is built from the app's routing table on the first request and then kept for the
 life of the process, so a new route is described without anyone having to remember to do it:
 paths, methods, ``{id}``-style path parameters, summaries from the endpoint docstrings, and which
-calls need a Bearer token. Request and response bodies are described as JSON objects; their
-fields are the spec's (section 7) and the error shape is ``{message, errors}``.
+calls need a Bearer token (the rule each route declares, app/routes/endpoint.py). Request and
+response bodies are described as JSON objects; their fields are the spec's (section 7) and the
+error shape is ``{message, errors}``.
 """
 
 from __future__ import annotations
@@ -17,45 +18,19 @@ from typing import Any
 
 from pydantic.alias_generators import to_camel
 from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
-from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from app.http import json_response
 from app.portal import portal_of
 from app.ratelimit import LIMITED_CALLS
+from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, Rule, declared_of
+from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
 
-# Calls answered without a token: health and keys, the sign-in steps, the template's mock sign-in.
-PUBLIC_PATHS = frozenset(
-    {
-        "/openapi.json",
-        "/options",
-        "/health",
-        "/healthz",
-        "/readyz",
-        "/metrics",  # no Bearer token: open to the configured networks or the metrics token (403 otherwise)
-        "/.well-known/jwks.json",
-        "/auth/sign-in",
-        "/auth/challenge",
-        "/auth/password-check",
-        "/auth/refresh",
-        "/auth/oidc/start",
-        "/auth/oidc/callback",
-        "/auth/oidc/exchange",
-        "/api/auth",
-        "/api/auth/access-token",
-        "/api/auth/register",
-        "/photos/{name}",  # a profile photo by its unguessable name (an <img> sends no token)
-    }
-)
 META_PATHS = frozenset(
     {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
-)
-# Public calls that still judge a token or credentials: they refuse with 401.
-CREDENTIAL_PATHS = frozenset(
-    {"/auth/sign-in", "/auth/challenge", "/auth/refresh", "/auth/oidc/exchange", "/api/auth/access-token", "/metrics"}
 )
 # Calls that find their item by an id in the query or body (not the path): 404 when there is none.
 LOOKUP_PATHS = frozenset(
@@ -205,9 +180,14 @@ def documented_methods(route: Route) -> list[str]:
 
 
 def _function(endpoint: Callable[..., Any]) -> Callable[..., Any]:
-    while isinstance(endpoint, functools.partial):
-        endpoint = endpoint.func
-    return inspect.unwrap(endpoint)
+    """The handler behind wrappers (app/routes/endpoint.py, app/samples/common.py) and partials."""
+    while True:
+        if isinstance(endpoint, functools.partial):
+            endpoint = endpoint.func
+        elif hasattr(endpoint, "__wrapped__"):
+            endpoint = endpoint.__wrapped__
+        else:
+            return endpoint
 
 
 def endpoint_doc(endpoint: Callable[..., Any]) -> str | None:
@@ -237,6 +217,18 @@ def _parameter(name: str, convertor: Any) -> dict[str, Any]:
     return {"name": name, "in": "path", "required": True, "schema": schema}
 
 
+def rule_of(route: Route) -> Rule:
+    """Who may call a route, as declared on it (app/routes/endpoint.py); a route made without the
+    wrapper is described as needing a token (tests/security/test_route_rules.py refuses such a route)."""
+    declared = declared_of(route)
+    return declared.rule if declared is not None else SIGNED_IN
+
+
+def public_paths(routes: list[BaseRoute]) -> frozenset[str]:
+    """The paths answered without a Bearer token, read from the routes' declarations."""
+    return frozenset(path for path, route in walk(routes) if rule_of(route).public)
+
+
 def _operation_id(method: str, path: str) -> str:
     slug = "".join(c if c.isalnum() else "_" for c in path).strip("_")
     return f"{method.lower()}_{slug or 'root'}"
@@ -248,9 +240,10 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     codes = {"422"}  # any call: a query, path or body that is not valid
     if method in BODY_METHODS:
         codes.add("413")  # a body over the size limit
-    if path not in PUBLIC_PATHS:
+    rule = rule_of(route)
+    if not rule.public:
         codes |= {"401", "403"}
-    elif path in CREDENTIAL_PATHS:
+    elif rule.credentials:
         codes.add("401")
     if route.param_convertors or path in LOOKUP_PATHS:
         codes.add("404")
@@ -285,7 +278,7 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
 def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
     doc = endpoint_doc(route.endpoint)
     summary, _, description = (doc or f"{method} {path}").partition("\n")
-    public = path in PUBLIC_PATHS
+    public = rule_of(route).public
     operation: dict[str, Any] = {
         "operationId": _operation_id(method, path),
         "summary": summary.strip(),
@@ -365,8 +358,9 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
     }
 
 
-async def openapi(request: Request) -> Response:
+async def openapi(call: Call) -> Response:
     """The OpenAPI description of every call of this API."""
+    request = call.request
     state = request.app.state
     document = getattr(state, "openapi_document", None)
     if document is None:
@@ -375,4 +369,4 @@ async def openapi(request: Request) -> Response:
     return json_response(document)
 
 
-routes = [Route("/openapi.json", openapi, methods=["GET"])]
+routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC)]
