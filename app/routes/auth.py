@@ -21,6 +21,8 @@ from schemas.users import (
     PasswordCheckRequest,
     RefreshRequest,
     SignInRequest,
+    Tokens,
+    TotpSetup,
     TotpSetupRequest,
     TotpVerifyRequest,
     User,
@@ -239,14 +241,16 @@ async def oidc_exchange(call: Call) -> Response:
 routes = [
     route("/auth/sign-in", sign_in, ["POST"], rule=CREDENTIALS, body=SignInRequest),
     route("/auth/challenge", challenge, ["POST"], rule=CREDENTIALS, body=ChallengeRequest),
-    route("/auth/password-check", password_check, ["POST"], rule=PUBLIC, body=PasswordCheckRequest),
-    route("/auth/refresh", refresh, ["POST"], rule=CREDENTIALS, body=RefreshRequest),
+    route(
+        "/auth/password-check", password_check, ["POST"], rule=PUBLIC, body=PasswordCheckRequest, answer=PasswordCheck
+    ),
+    route("/auth/refresh", refresh, ["POST"], rule=CREDENTIALS, body=RefreshRequest, answer=Tokens),
     route("/auth/sign-out", sign_out, ["POST"], rule=SIGNED_IN),
     route("/auth/sign-out-everywhere", sign_out_everywhere, ["POST"], rule=SIGNED_IN),
     route("/auth/oidc/start", oidc_start, ["GET"], rule=PUBLIC),
     route("/auth/oidc/callback", oidc_callback, ["GET"], rule=PUBLIC),
-    route("/auth/oidc/exchange", oidc_exchange, ["POST"], rule=CREDENTIALS, body=OidcExchangeRequest),
-    route("/auth/totp/setup", totp_setup, ["POST"], rule=SIGNED_IN, body=TotpSetupRequest),
+    route("/auth/oidc/exchange", oidc_exchange, ["POST"], rule=CREDENTIALS, body=OidcExchangeRequest, answer=Tokens),
+    route("/auth/totp/setup", totp_setup, ["POST"], rule=SIGNED_IN, body=TotpSetupRequest, answer=TotpSetup),
     route("/auth/totp/verify", totp_enable, ["POST"], rule=SIGNED_IN, body=TotpVerifyRequest),
     route("/auth/totp/disable", totp_disable, ["POST"], rule=SIGNED_IN, body=TotpVerifyRequest),
 ]

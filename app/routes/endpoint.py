@@ -10,7 +10,7 @@ public is written once, on the route. Handlers take one :class:`Call`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
@@ -30,6 +30,7 @@ from schemas.options import Role
 
 Model = TypeVar("Model", bound=BaseModel)
 SessionKind = Literal["write", "read"] | None
+Answer = type[BaseModel] | Mapping[str, type[BaseModel]] | None
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,12 @@ class Declared:
     body: type[BaseModel] | None = None
     query: type[BaseModel] | None = None
     status: int = 200
+    answer: Answer = None  # the success answer's model (or one per method), for /openapi.json
+
+    def answer_for(self, method: str) -> type[BaseModel] | None:
+        if isinstance(self.answer, Mapping):
+            return self.answer.get(method)
+        return self.answer
 
 
 def endpoint(
@@ -141,11 +148,12 @@ def endpoint(
     body: type[BaseModel] | None = None,
     query: type[BaseModel] | None = None,
     status: int = 200,
+    answer: Answer = None,
 ) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate and apply ``rule``, open the session (``write``: committed after
     the answer is built, so an answer that cannot be written leaves nothing stored; ``read``: a
     reader), then answer JSON (or the handler's own Response)."""
-    declared = Declared(rule=rule, session=session, body=body, query=query, status=status)
+    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer)
 
     @functools.wraps(handler)
     async def run(request: Request) -> Response:
@@ -181,9 +189,10 @@ def route(
     body: type[BaseModel] | None = None,
     query: type[BaseModel] | None = None,
     status: int = 200,
+    answer: Answer = None,
 ) -> Route:
     """A Starlette route whose endpoint is ``handler`` behind :func:`endpoint`."""
-    wrapped = endpoint(handler, rule=rule, session=session, body=body, query=query, status=status)
+    wrapped = endpoint(handler, rule=rule, session=session, body=body, query=query, status=status, answer=answer)
     return Route(path, wrapped, methods=list(methods))
 
 

@@ -9,7 +9,7 @@ from starlette.responses import Response
 from app.http import json_response
 from app.routes.endpoint import SIGNED_IN, Call, route
 from app.services import users
-from schemas.users import MeUpdate
+from schemas.users import Me, MeUpdate
 
 
 async def me(call: Call) -> Response | Any:
@@ -23,4 +23,4 @@ async def me(call: Call) -> Response | Any:
     return await users.update_me(session=call.session, settings=settings, principal=call.principal, data=data)
 
 
-routes = [route("/me", me, ["GET", "PATCH"], rule=SIGNED_IN, session="write", body=MeUpdate)]
+routes = [route("/me", me, ["GET", "PATCH"], rule=SIGNED_IN, session="write", body=MeUpdate, answer=Me)]

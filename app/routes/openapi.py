@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.alias_generators import to_camel
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -36,6 +38,8 @@ META_PATHS = frozenset(
 LOOKUP_PATHS = frozenset(
     {
         "/api/chat/get-chat",
+        "/api/chat/read",
+        "/api/chat/send-message",
         "/api/chat/messages",
         "/api/mail-app/mail",
         "/api/scrumboard-app/board",
@@ -71,6 +75,17 @@ IF_NONE_MATCH = {
     "schema": {"type": "string"},
 }
 ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
+# Calls that answer 201 Created when they succeed (now that /openapi.json describes valid bodies, the
+# fuzzer reaches them); /push/subscriptions answers 200 when the device was known.
+CREATED = frozenset(
+    {
+        *(("POST", f"/{name}") for name in RESOURCES),
+        ("POST", "/documents/upload"),
+        ("POST", "/api/quick-panel/{kind}"),
+        ("POST", "/admin/users"),
+        ("POST", "/push/subscriptions"),
+    }
+)
 # Calls that answer a redirect (303, Location) when they succeed: the pages of company sign-in.
 REDIRECTS = frozenset({("GET", "/auth/oidc/start"), ("GET", "/auth/oidc/callback")})
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
@@ -253,7 +268,38 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     return sorted(codes)
 
 
-def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
+SchemaKey = tuple[type[BaseModel], JsonSchemaMode]
+ANY_JSON: dict[str, Any] = {"description": "Any JSON value (this call declares no answer model yet)."}
+
+
+def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, Any]], dict[str, Any]]:
+    """The JSON schemas of every declared body (as validated) and answer (as serialized), built by
+    pydantic from the same models the server validates with: a ``$ref`` per model, and the shared
+    definitions for ``components/schemas``."""
+    keys: dict[SchemaKey, None] = {}
+    for _, route in walk(routes):
+        declared = declared_of(route)
+        if declared is None:
+            continue
+        if declared.body is not None:
+            keys[(declared.body, "validation")] = None
+        for method in documented_methods(route):
+            answer = declared.answer_for(method)
+            if answer is not None:
+                keys[(answer, "serialization")] = None
+    if not keys:
+        return {}, {}
+    refs, definitions = models_json_schema(list(keys), ref_template="#/components/schemas/{model}")
+    found = {(model, mode): ref for (model, mode), ref in refs.items() if issubclass(model, BaseModel)}
+    return found, definitions.get("$defs", {})
+
+
+def _responses(
+    method: str, path: str, route: Route, schemas: dict[SchemaKey, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    declared = declared_of(route)
+    answer = declared.answer_for(method) if declared is not None else None
+    answer_schema = (schemas or {}).get((answer, "serialization"), ANY_JSON) if answer is not None else ANY_JSON
     if path in EMPTY_WHEN_UNKNOWN:
         success: dict[str, Any] = {
             "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"
@@ -262,20 +308,26 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
         media = MEDIA_TYPES.get(path, "application/json")
         success = {
             "description": "Success",
-            "content": {m: {} for m in ((media,) if isinstance(media, str) else media)},
+            "content": {
+                m: ({"schema": answer_schema} if m == "application/json" else {"schema": {"type": "string"}})
+                for m in ((media,) if isinstance(media, str) else media)
+            },
         }
-    status = "202" if (method, path) in ACCEPTED else "200"
+    status = "202" if (method, path) in ACCEPTED else "201" if (method, path) in CREATED else "200"
     if (method, path) in REDIRECTS:
         status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
     conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}
     return {
         status: success,
+        **({"200": success} if (method, path) == ("POST", "/push/subscriptions") else {}),
         **(conditional if (method, path) in CONDITIONAL else {}),
         **{code: ERROR for code in refusals(method, path, route)},
     }
 
 
-def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
+def _operation(
+    method: str, path: str, route: Route, schemas: dict[SchemaKey, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     doc = endpoint_doc(route.endpoint)
     summary, _, description = (doc or f"{method} {path}").partition("\n")
     public = rule_of(route).public
@@ -284,7 +336,7 @@ def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
         "summary": summary.strip(),
         "tags": [_tag(path)],
         "security": [] if public else [{"bearerAuth": []}],
-        "responses": _responses(method, path, route),
+        "responses": _responses(method, path, route, schemas),
     }
     if description.strip():
         operation["description"] = description.strip()
@@ -294,7 +346,11 @@ def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
         parameters.append(IF_NONE_MATCH)
     if parameters:
         operation["parameters"] = parameters
-    if method in BODY_METHODS:
+    declared = declared_of(route)
+    if method in BODY_METHODS and declared is not None and declared.body is not None:
+        schema = (schemas or {}).get((declared.body, "validation"), {"type": "object"})
+        operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
+    elif method in BODY_METHODS:
         operation["requestBody"] = {
             "required": False,
             "content": {"application/json": {"schema": {"type": "object"}}},
@@ -311,9 +367,10 @@ def _version() -> str:
 
 def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any]:
     paths: dict[str, dict[str, Any]] = {}
+    schemas, definitions = model_schemas(routes)
     for path, route in walk(routes):
         for method in documented_methods(route):
-            paths.setdefault(path, {})[method.lower()] = _operation(method, path, route)
+            paths.setdefault(path, {})[method.lower()] = _operation(method, path, route, schemas)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -339,6 +396,7 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
                 }
             },
             "schemas": {
+                **definitions,
                 "Error": {
                     "type": "object",
                     "properties": {
@@ -346,7 +404,7 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
                         "errors": {"type": "object", "additionalProperties": {"type": "string"}},
                     },
                     "required": ["message"],
-                }
+                },
             },
             "responses": {
                 "Error": {

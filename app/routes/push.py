@@ -14,7 +14,7 @@ from app.params import path_int
 from app.routes.endpoint import STAFF, Call, route
 from app.services.push import delivery, preferences, subscriptions
 from app.services.push.vapid import keys_for
-from schemas.push import PreferencesUpdate, SubscriptionCreate, SubscriptionRename
+from schemas.push import PreferencesPublic, PreferencesUpdate, SubscriptionCreate, SubscriptionRename
 
 
 async def push_config(call: Call) -> Any:
@@ -89,5 +89,6 @@ routes = [
         rule=STAFF,
         session="write",
         body=PreferencesUpdate,
+        answer=PreferencesPublic,
     ),
 ]

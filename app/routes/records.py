@@ -87,8 +87,22 @@ def _routes() -> list[BaseRoute]:
         # DELETE /documents/{id} is app/routes/documents.py's (it also removes the stored files).
         methods = ["GET"] if name == "documents" else ["GET", "DELETE"]
         routes += [
-            route(f"/{name}", partial(collection, spec=spec), ["GET", "POST"], rule=STAFF),
-            route(f"/{name}/{{id}}", partial(item, spec=spec), [*methods, "PATCH"], rule=STAFF),
+            route(
+                f"/{name}",
+                partial(collection, spec=spec),
+                ["GET", "POST"],
+                rule=STAFF,
+                body=spec.create_model,
+                answer={"POST": spec.public_model},
+            ),
+            route(
+                f"/{name}/{{id}}",
+                partial(item, spec=spec),
+                [*methods, "PATCH"],
+                rule=STAFF,
+                body=spec.update_model,
+                answer={"GET": spec.public_model, "PATCH": spec.public_model},
+            ),
             route(f"/{name}/{{id}}/history", partial(history, spec=spec), ["GET"], rule=STAFF, session="write"),
         ]
     return routes

@@ -8,7 +8,7 @@ from app.errors import invalid
 from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
 from schemas.options import Role
-from schemas.users import PortalSettingsUpdate
+from schemas.users import PortalSettings, PortalSettingsUpdate
 
 
 async def dashboard_summary(call: Call) -> Any:
@@ -41,5 +41,12 @@ async def settings_item(call: Call) -> Any:
 routes = [
     route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read"),
     route("/users", staff_list, ["GET"], rule=STAFF, session="write"),
-    route("/portal-settings", settings_item, ["GET", "PATCH"], rule=STAFF, body=PortalSettingsUpdate),
+    route(
+        "/portal-settings",
+        settings_item,
+        ["GET", "PATCH"],
+        rule=STAFF,
+        body=PortalSettingsUpdate,
+        answer=PortalSettings,
+    ),
 ]
