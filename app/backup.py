@@ -60,6 +60,8 @@ BATCH = 500
 FILE_COLUMNS = {"documents": ("storage_key", "thumbnail_key")}
 # A user's photo uploaded to the portal: its URL ends with the stored name (photos/<32 hex>.png).
 _PHOTO = re.compile(r"/photos/([0-9a-f]{32}\.png)$")
+# A sample product's picture (app/samples/e_commerce.py): named in the item's JSON (photos/<32 hex>.webp).
+_PICTURE = re.compile(r"/photos/([0-9a-f]{32}\.webp)\b")
 
 
 class BackupError(Exception):
@@ -266,6 +268,11 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
                                     keys.append((row[column], _media_type(table.name, column, row)))
                             if table.name == "users" and (photo := _PHOTO.search(row.get("photo_url") or "")):
                                 keys.append((f"photos/{photo.group(1)}", "image/png"))  # app/services/photos.py
+                            if table.name == "sample_items" and row.get("area") == "e-commerce":
+                                for name in _PICTURE.findall(json.dumps(row.get("data"))):
+                                    keys.append((f"photos/{name}", "image/webp"))
+                            if table.name == "sample_items" and (uploaded := _sample_file(row)):
+                                keys.append(uploaded)  # the file manager's uploads (app/samples/file_manager.py)
                     manifest["tables"][table.name] = {
                         "rows": count,
                         "sha256": _sha256(path),
@@ -302,6 +309,21 @@ def backup(settings: Settings, target: Path, storage: Storage | None = None) -> 
     return summary
 
 
+def _sample_file(row: Any) -> tuple[str, str] | None:
+    """The stored file a sample item names (a file manager upload), with its media type."""
+    data = row.get("data")
+    if isinstance(data, str):
+        data = json.loads(data)
+    key = data.get("storageKey") if isinstance(data, dict) else None
+    if not isinstance(key, str):
+        return None
+    try:
+        check_key(key)
+    except ValueError:
+        return None
+    return key, str(data.get("mediaType") or "application/octet-stream")
+
+
 def _media_type(table: str, column: str, row: Any) -> str:
     if column == "thumbnail_key":
         return "image/png"
@@ -311,7 +333,7 @@ def _media_type(table: str, column: str, row: Any) -> str:
 # --- restoring ------------------------------------------------------------------------------------
 
 
-_MEMBER = re.compile(r"^(manifest\.json|db/[a-z_]+\.jsonl|files/[0-9a-z][0-9a-z/]*(\.png)?)$")
+_MEMBER = re.compile(r"^(manifest\.json|db/[a-z_]+\.jsonl|files/[0-9a-z][0-9a-z/]*(\.png|\.webp)?)$")
 
 
 def _unpack(source: Path, into: Path) -> tuple[dict[str, Any], dict[str, Path]]:

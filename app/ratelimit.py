@@ -47,6 +47,9 @@ RULES: dict[str, Rule] = {
     "sign-in": Rule("rate_limit_sign_in", per_user=False, what="sign-in attempts from your address"),
     "challenge": Rule("rate_limit_challenge", per_user=False, what="sign-in codes from your address"),
     "register": Rule("rate_limit_register", per_user=False, what="registrations from your address"),
+    "password-reset": Rule(
+        "rate_limit_password_reset", per_user=False, what="password reset requests from your address"
+    ),
     "password-check": Rule("rate_limit_password_check", per_user=False, what="password checks from your address"),
     "upload": Rule("rate_limit_upload", per_user=True, what="uploads"),
     "chat": Rule("rate_limit_chat", per_user=True, what="chat messages"),
@@ -67,8 +70,19 @@ LIMITED_CALLS: dict[tuple[str, str], str] = {
     ("POST", "/auth/challenge"): "challenge",
     ("POST", "/api/auth/register"): "register",
     ("POST", "/auth/password-check"): "password-check",
+    ("POST", "/auth/forgot-password"): "password-reset",
+    ("POST", "/auth/reset-password"): "challenge",
+    ("POST", "/auth/unlock"): "sign-in",
     ("POST", "/documents/upload"): "upload",
+    ("POST", "/api/file-manager-app/upload"): "upload",
     ("POST", "/api/chat/send-message"): "chat",
+    ("POST", "/api/coming-soon/subscribe"): "write",
+    ("POST", "/api/mail-app/send"): "write",
+    ("POST", "/api/e-commerce-app/product/image"): "upload",
+    **{
+        ("POST", f"/api/profile/{call}"): "write"
+        for call in ("posts/new", "posts/like", "posts/comment", "posts/remove", "follow")
+    },
     **{
         (method, f"/{resource}{suffix}"): "write"
         for resource in ("assets", "documents", "leads")

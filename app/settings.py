@@ -80,6 +80,7 @@ class Settings(BaseSettings):
     rate_limit_sign_in: str = "20/minute;200/hour"  # per client address: /auth/sign-in, /api/auth, TOTP changes
     rate_limit_challenge: str = "20/minute;200/hour"  # per client address: /auth/challenge
     rate_limit_register: str = "5/hour"  # per client address: /api/auth/register
+    rate_limit_password_reset: str = "5/minute;20/hour"  # per address: /auth/forgot-password (each may send a mail)
     rate_limit_password_check: str = "60/minute;600/hour"  # per address: /auth/password-check (the meter)
     rate_limit_upload: str = "30/minute;300/hour"  # per user, and 3x that per address: /documents/upload
     rate_limit_chat: str = "30/10 seconds;1000/hour"  # per user, and 3x per address: chat messages

@@ -22,6 +22,8 @@ AUDIT_KINDS: dict[str, str] = {
     "auth.locked_out": "Locked out",
     "auth.password_chosen": "New password chosen",
     "auth.password_changed": "Password changed",
+    "auth.password_reset_requested": "Password reset link requested",
+    "auth.password_reset": "Password reset with an e-mail link",
     "auth.mfa_enabled": "Two-step sign-in turned on",
     "auth.mfa_disabled": "Two-step sign-in turned off",
     "auth.signed_out": "Signed out",

@@ -257,6 +257,19 @@ class AdminUserUpdate(ApiInput):
     department: Department | None = None
 
 
+class ForgotPasswordRequest(ApiInput):
+    email: str = PydanticField(min_length=1, max_length=254)  # the account's e-mail address or username
+
+
+class ResetPasswordRequest(ApiInput):
+    token: str = PydanticField(min_length=1, max_length=200)
+    new_password: str = PydanticField(min_length=1, max_length=1024)
+
+
+class UnlockRequest(ApiInput):
+    password: str = PydanticField(min_length=1, max_length=1024)
+
+
 class PasswordChange(ApiInput):
     current_password: str = PydanticField(min_length=1, max_length=1024)
     new_password: str = PydanticField(min_length=1, max_length=1024)

@@ -5,6 +5,7 @@ on PostgreSQL runs also across engines (PostgreSQL -> SQLite -> PostgreSQL)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from app import backup
 from app.db import is_sqlite, make_sync_engine
 from app.services import documents
 from app.settings import ROOT, Settings
-from app.storage import open_storage
+from app.storage import StoredFileMissing, open_storage
 from tests.fixtures import files
 from tests.processes import process_env
 from tests.support import Account, make_settings
@@ -53,6 +54,16 @@ async def make_data(app: Starlette, settings: Settings, client: httpx.AsyncClien
         "/me/photo", headers={**tech.headers, "content-type": "image/png"}, content=files.image("PNG", (40, 30))
     )
     assert photo.status_code == 200, photo.text
+    product = {"id": f"bk-{uuid.uuid4().hex[:6]}", "name": "Backup poster"}  # a product picture: named in its JSON
+    saved = await client.post("/api/e-commerce-app/product/save", headers=tech.headers, json=product)
+    assert saved.status_code == 200, saved.text
+    picture = await client.post(
+        "/api/e-commerce-app/product/image",
+        headers={**tech.headers, "content-type": "image/png"},
+        params={"productId": product["id"]},
+        content=files.image("PNG", (40, 30)),
+    )
+    assert picture.status_code == 200, picture.text
     ctx = context(app, settings)
     for name, content in (("manual.pdf", files.pdf(2, marker="backup")), ("log.txt", files.text("restore"))):
         item = await uploaded(client, tech, name, content)
@@ -89,6 +100,15 @@ def stored_files(settings: Settings, rows: dict[str, list[dict[str, Any]]]) -> d
     for key in keys:
         with storage.open(key) as f:
             found[key] = f.read()
+    # Product pictures (named in the e-commerce items' JSON); ones another run left without a file are skipped.
+    for row in rows["sample_items"]:
+        if row["area"] == "e-commerce":
+            for name in backup._PICTURE.findall(json.dumps(row["data"])):
+                try:
+                    with storage.open(f"photos/{name}") as f:
+                        found[f"photos/{name}"] = f.read()
+                except StoredFileMissing:
+                    continue
     return found
 
 
@@ -139,6 +159,7 @@ def assert_same(source: Settings, target: Settings) -> None:
     assert stored_files(target, restored) == stored_files(source, rows)
     assert any(d["thumbnail_key"] for d in rows["documents"])  # thumbnails were part of the round trip
     assert any("/photos/" in (u["photo_url"] or "") for u in rows["users"])  # and profile photos
+    assert any(key.endswith(".webp") for key in stored_files(target, restored))  # and product pictures
     source_ids, target_ids = last_ids(source.effective_database_url), last_ids(target.effective_database_url)
     for table in ("assets", "leads", "documents", "chat_messages", "notifications"):
         if table in source_ids:
@@ -255,3 +276,25 @@ async def test_damaged_or_foreign_archives_are_refused_before_anything_is_writte
         # Nothing was written: the good archive still restores into the (empty) instance.
         backup.restore(target, archive)
         assert_same(settings, target)
+
+
+async def test_file_manager_uploads_are_in_the_backup(
+    app: Starlette, settings: Settings, client: httpx.AsyncClient, staff: dict[str, Account], tmp_path: Path
+) -> None:
+    """The file manager keeps its uploads in the documents' storage: a backup carries them too."""
+    from app.samples.store import SampleStore
+
+    response = await client.post(
+        "/api/file-manager-app/upload",
+        headers=staff["manager"].headers,
+        files=[("file", ("notes.txt", b"kept in the backup"))],
+    )
+    assert response.status_code == 201, response.text
+    async with app.state.portal.db.session() as session:
+        item = await SampleStore(session, "file-manager").get("files", response.json()["id"])
+    assert item is not None
+    archive = tmp_path / "portal.tar.gz"
+    backup.backup(settings, archive)
+    with tarfile.open(archive) as tar:
+        member = tar.extractfile(f"files/{item['storageKey']}")
+        assert member is not None and member.read() == b"kept in the backup"

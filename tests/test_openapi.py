@@ -24,6 +24,8 @@ PUBLIC_PATHS = frozenset(
         "/auth/sign-in",
         "/auth/challenge",
         "/auth/password-check",
+        "/auth/forgot-password",
+        "/auth/reset-password",
         "/auth/refresh",
         "/auth/oidc/start",
         "/auth/oidc/callback",

@@ -24,6 +24,7 @@ from rq.exceptions import AbandonedJobError
 from rq.job import Job
 from rq.timeouts import JobTimeoutException
 
+from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
 from app.realtime.sink import RedisSink
 from app.redis_conn import resolve_url
@@ -281,7 +282,9 @@ def send_push(subscription_id: int, notification_id: int | None) -> str:
     return asyncio.run(_with_services(work))
 
 
-def _send_mail(compose: Callable[[Database, Settings], Awaitable[tuple[str, str, str] | None]]) -> str:
+def _send_mail(
+    compose: Callable[[Database, Settings], Awaitable[tuple[str, str, str] | None]], *, notice: bool = True
+) -> str:
     async def work(db: Database, sink: RedisSink, settings: Settings) -> tuple[tuple[str, str, str] | None, Settings]:
         return await compose(db, settings), settings
 
@@ -289,7 +292,9 @@ def _send_mail(compose: Callable[[Database, Settings], Awaitable[tuple[str, str,
     if found is None:
         return "nothing to send"
     to, subject, text = found
-    return mail.send(settings, mail.Mail(to=to, subject=subject, text=text))  # SMTP errors raise: RQ retries
+    return mail.send(
+        settings, mail.Mail(to=to, subject=subject, text=text, notice=notice)
+    )  # SMTP errors raise: RQ retries
 
 
 def send_notification_email(notification_id: int) -> str:
@@ -306,6 +311,26 @@ def send_inspection_mail(user_id: int, day: str) -> str:
             return await inspections.inspection_mail(session, settings, user_id, date.fromisoformat(day))
 
     return _send_mail(compose)
+
+
+def send_password_reset_mail(user_id: int, token: str) -> str:
+    """The password reset link (app/routes/auth.py), only while the token is still unused and live."""
+
+    async def compose(db: Database, settings: Settings) -> tuple[str, str, str] | None:
+        user = await reset_link_user(db, token)
+        if user is None or user.id != user_id or not user.email:
+            return None
+        link = f"{settings.ui_url}/pages/auth/reset-password?token={token}"
+        text = (
+            f"Hello {user.display_name or user.username},\n\n"
+            "someone (we hope you) asked to reset the password of your staff portal account "
+            f"({user.username}). Choose a new password here:\n\n{link}\n\n"
+            f"The link works once, for {PASSWORD_RESET_TTL // 60} minutes. Setting a new password signs "
+            "you out on every device.\nIf you did not ask for this, ignore this e-mail: your password stays as it is."
+        )
+        return user.email, "Reset your staff portal password", text
+
+    return _send_mail(compose, notice=False)
 
 
 def inspections_due(day: str) -> dict[str, int]:

@@ -424,7 +424,7 @@ async def my_photo(call: Call) -> Response:
 
 
 async def photo(call: Call) -> Response:
-    """A profile photo (PNG), by its unguessable name."""
+    """A profile photo (PNG) or a sample product's picture (WebP), by its unguessable name."""
     request = call.request
     name = str(request.path_params["name"])
     if not photos.PHOTO_NAME.match(name):
@@ -435,7 +435,8 @@ async def photo(call: Call) -> Response:
     except StoredFileMissing as exc:
         raise not_found("No photo has this name.") from exc
     headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=86400"}
-    return StreamingResponse(iter_chunks(handle), media_type="image/png", headers=headers)
+    media_type = photos.MEDIA_OF[name.rsplit(".", 1)[1]]
+    return StreamingResponse(iter_chunks(handle), media_type=media_type, headers=headers)
 
 
 routes = [

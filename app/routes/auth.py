@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import RedirectResponse, Response
 
 from app.auth.oidc import FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS, CompanySignIn, OidcRefused, valid_binding
@@ -16,15 +18,18 @@ from app.routes.endpoint import CREDENTIALS, PUBLIC, SIGNED_IN, Call, route
 from app.services import audit, users
 from schemas.users import (
     ChallengeRequest,
+    ForgotPasswordRequest,
     OidcExchangeRequest,
     PasswordCheck,
     PasswordCheckRequest,
     RefreshRequest,
+    ResetPasswordRequest,
     SignInRequest,
     Tokens,
     TotpSetup,
     TotpSetupRequest,
     TotpVerifyRequest,
+    UnlockRequest,
     User,
 )
 
@@ -92,6 +97,67 @@ async def password_check(call: Call) -> Response:
         field = exc.errors.get("newPassword") if exc.errors else None
         return json_response(PasswordCheck(ok=False, score=min(score, 1), reason=field or exc.message))
     return json_response(PasswordCheck(ok=True, score=score, reason=""))
+
+
+RESET_SENT = (
+    "If an account with that e-mail address or username exists, a link to reset its password is on its way. "
+    "It works once, for 30 minutes."
+)
+
+
+async def forgot_password(call: Call) -> Response:
+    """Ask for a password reset link by e-mail: body {email} (the address or the username).
+
+    Always 202 with the same message, whether or not an account matched: the answer never tells who
+    has an account. The lookup and the mail happen after the answer is sent (a worker mails the link;
+    with EMAIL_BACKEND=log it is written to the worker's log). Limited per client address (429).
+    """
+    await call.limit("password-reset", per_user=False)
+    body = await call.body(ForgotPasswordRequest)
+    portal = call.portal
+    meta = request_meta(call.request)
+
+    async def send_link() -> None:
+        try:
+            found = await portal.auth.request_password_reset(body.email, meta=meta)
+            if found is not None:
+                await run_in_threadpool(portal.deliveries.password_reset_mail, *found)
+        except Exception:
+            log.exception("password reset request failed")
+
+    response = json_response({"message": RESET_SENT}, 202)
+    response.background = BackgroundTask(send_link)
+    return response
+
+
+async def reset_password(call: Call) -> Response:
+    """Choose a new password with the token of a reset link: body {token, newPassword}.
+
+    The password rules of every new password apply (422 with the reason); a used, expired or unknown
+    token answers 400. Every session of the account ends: sign in again with the new password.
+    """
+    await call.limit("challenge", per_user=False)
+    body = await call.body(ResetPasswordRequest)
+    portal = call.portal
+    user_id, ended = await portal.auth.reset_password(body.token, body.new_password, meta=request_meta(call.request))
+    if ended:
+        portal.auth.live.forget_user(user_id)
+        await control.announce_end_user(portal.redis, user_id, "revoked")
+    return json_response({"message": "Your password is changed. Sign in with it.", "sessionsEnded": ended})
+
+
+async def unlock(call: Call) -> Response:
+    """Resume a locked screen: body {password}, the signed-in user's password.
+
+    403 when it is wrong (counted like a failed sign-in, under the same lockout); 429 over the limit.
+    """
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(UnlockRequest)
+    portal = call.portal
+    await portal.auth.confirm_password(
+        call.principal, body.password, address=portal.limits.client_address(call.request)
+    )
+    return json_response({"message": "Unlocked."})
 
 
 async def refresh(call: Call) -> Response:
@@ -244,6 +310,9 @@ routes = [
     route(
         "/auth/password-check", password_check, ["POST"], rule=PUBLIC, body=PasswordCheckRequest, answer=PasswordCheck
     ),
+    route("/auth/forgot-password", forgot_password, ["POST"], rule=PUBLIC, body=ForgotPasswordRequest, status=202),
+    route("/auth/reset-password", reset_password, ["POST"], rule=PUBLIC, body=ResetPasswordRequest),
+    route("/auth/unlock", unlock, ["POST"], rule=SIGNED_IN, body=UnlockRequest),
     route("/auth/refresh", refresh, ["POST"], rule=CREDENTIALS, body=RefreshRequest, answer=Tokens),
     route("/auth/sign-out", sign_out, ["POST"], rule=SIGNED_IN),
     route("/auth/sign-out-everywhere", sign_out_everywhere, ["POST"], rule=SIGNED_IN),

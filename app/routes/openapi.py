@@ -42,7 +42,16 @@ LOOKUP_PATHS = frozenset(
         "/api/chat/send-message",
         "/api/chat/messages",
         "/api/mail-app/mail",
+        "/api/e-commerce-app/product/image",
+        "/api/profile/person",
+        "/api/profile/posts/like",
+        "/api/profile/posts/comment",
+        "/api/profile/posts/remove",
+        "/api/profile/follow",
+        "/api/e-commerce-app/product/image/remove",
         "/api/scrumboard-app/board",
+        "/api/file-manager-app/download",
+        "/api/file-manager-app/delete",
         "/api/todo-app/remove-todo",
         "/imports/{id}",
         "/imports/{id}/commit",
@@ -56,8 +65,9 @@ EMPTY_WHEN_UNKNOWN = frozenset(
 EXPORT_TYPES = ("text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/documents/{id}/file": "*/*",  # the stored file, with its own type
+    "/api/file-manager-app/download": "*/*",
     "/documents/{id}/thumbnail": "image/*",
-    "/photos/{name}": "image/png",
+    "/photos/{name}": ("image/png", "image/webp"),
     "/admin/audit/export": "text/csv",
     "/metrics": "text/plain",  # Prometheus text format
     "/assets/export": EXPORT_TYPES,
@@ -84,6 +94,7 @@ CREATED = frozenset(
         ("POST", "/api/quick-panel/{kind}"),
         ("POST", "/admin/users"),
         ("POST", "/push/subscriptions"),
+        ("POST", "/api/file-manager-app/upload"),
     }
 )
 # Calls that answer a redirect (303, Location) when they succeed: the pages of company sign-in.
@@ -105,6 +116,7 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/auth/totp/verify"): frozenset({"409", "429", "503"}),
     ("POST", "/auth/totp/disable"): frozenset({"409", "429", "503"}),
     ("POST", "/documents/upload"): frozenset({"415"}),
+    ("POST", "/api/file-manager-app/upload"): frozenset({"415"}),
     ("POST", "/documents/{id}/retry"): frozenset({"409"}),
     ("PATCH", "/assets/{id}"): frozenset({"409"}),
     ("PATCH", "/documents/{id}"): frozenset({"409"}),
@@ -122,6 +134,7 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/admin/users/{id}/disable-mfa"): frozenset({"409"}),
     ("POST", "/admin/users/{id}/photo"): frozenset({"415"}),
     ("POST", "/me/photo"): frozenset({"415"}),
+    ("POST", "/api/e-commerce-app/product/image"): frozenset({"415"}),
     ("POST", "/me/password"): frozenset({"503"}),  # the password checks' queue
 }
 # Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
@@ -154,6 +167,8 @@ def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
             _integer("userId", "The caller's own id (the spec sends it)."),
             _integer("before", "A message id: the page of messages before it (the previous answer's olderCursor)."),
         ]
+    if path in ("/api/profile/timeline", "/api/profile/person"):
+        return [_integer("userId", "A staff member's user id (timeline: their posts only; person: you by default).")]
     if path == "/api/chat/messages":
         return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
     if path == "/admin/users":

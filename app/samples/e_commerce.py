@@ -2,6 +2,11 @@
 
 Rules from the spec: ``product/save`` replaces the product with the same id or adds it, and answers
 the product. An unknown ``productId`` or ``orderId`` answers 200 with an empty body, as the mock did.
+
+Images (not in the spec's mock, which had no upload): ``product/image`` takes the image as the body
+(PNG, JPEG, WebP or GIF up to 5 MB, checked and re-encoded like a profile photo, app/services/photos.py)
+and keeps it in the document storage; ``product/image/remove`` takes it off the product and out of
+the storage. The featured image is chosen by ``product/save`` (``featuredImageId``).
 """
 
 from __future__ import annotations
@@ -13,8 +18,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from app.errors import ApiError, invalid, not_found
+from app.portal import limit, portal_of
+from app.routes.documents import storage_of
 from app.samples.common import SampleModel, endpoint, no_body, read
 from app.samples.store import SampleStore
+from app.services import photos
 
 AREA = "e-commerce"
 PREFIX = "/api/e-commerce-app"
@@ -73,6 +82,71 @@ async def save_product(request: Request, store: SampleStore) -> dict[str, Any]:
     return await store.put("products", product.id, product.model_dump(mode="json"))
 
 
+MAX_IMAGES = 12
+
+
+class ImageRemoval(SampleModel):
+    productId: Id
+    imageId: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+async def _product(store: SampleStore, product_id: str, *, lock: bool = True) -> dict[str, Any]:
+    product = await store.get("products", product_id, lock=lock) if product_id else None
+    if product is None:
+        raise not_found("Product not found.")
+    return product
+
+
+def _too_many(product: dict[str, Any]) -> None:
+    if len(product.get("images", [])) >= MAX_IMAGES:
+        raise invalid(f"A product holds at most {MAX_IMAGES} images: remove one first.", {"images": "Too many."})
+
+
+async def add_image(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Add an image to a product (query ``productId``): the image as the body with its Content-Type.
+
+    PNG, JPEG, WebP or GIF, at most 5 MB and 40 megapixels; kept as a WebP within 1200 px. The first
+    image of a product becomes its featured one. Answers the product.
+    """
+    await limit(request, "upload", request.state.principal)
+    product_id = request.query_params.get("productId", "")
+    _too_many(await _product(store, product_id, lock=False))  # refused before the upload is read
+    portal = portal_of(request)
+    storage = storage_of(request)
+    url = await photos.store_picture(storage, portal.settings, await photos.read_photo(request))
+    name = url.rsplit("/", 1)[1]
+    try:
+        # The product is locked only now, for the read-modify-write (not while the image is read and drawn).
+        product = await _product(store, product_id)
+        _too_many(product)
+    except ApiError:
+        await photos.delete_picture(storage, name)
+        raise
+    image = {"id": name.split(".")[0][:16], "url": url, "type": "image"}
+    saved = {**product, "images": [*product.get("images", []), image]}
+    if saved.get("featuredImageId") is None or not product.get("images"):
+        saved["featuredImageId"] = image["id"]
+    return await store.put("products", product["id"], saved)
+
+
+async def remove_image(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Take an image off a product ({productId, imageId}); an uploaded one leaves the storage too."""
+    body = await read(request, ImageRemoval)
+    product = await _product(store, body.productId)
+    images = product.get("images", [])
+    gone = next((image for image in images if str(image.get("id")) == body.imageId), None)
+    if gone is None:
+        raise not_found("This product has no such image.")
+    left = [image for image in images if image is not gone]
+    saved = {**product, "images": left}
+    if str(product.get("featuredImageId")) == body.imageId:
+        saved["featuredImageId"] = left[0]["id"] if left else None
+    answer = await store.put("products", product["id"], saved)
+    if name := photos.stored_name(str(gone.get("url", "")), portal_of(request).settings):
+        await photos.delete_picture(storage_of(request), name)
+    return answer
+
+
 async def list_orders(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
     return await store.all("orders")
 
@@ -85,6 +159,8 @@ routes = [
     Route(f"{PREFIX}/products", endpoint(AREA, list_products), methods=["GET"]),
     Route(f"{PREFIX}/product", endpoint(AREA, get_product), methods=["GET"]),
     Route(f"{PREFIX}/product/save", endpoint(AREA, save_product), methods=["POST"]),
+    Route(f"{PREFIX}/product/image", endpoint(AREA, add_image), methods=["POST"]),
+    Route(f"{PREFIX}/product/image/remove", endpoint(AREA, remove_image), methods=["POST"]),
     Route(f"{PREFIX}/orders", endpoint(AREA, list_orders), methods=["GET"]),
     Route(f"{PREFIX}/order", endpoint(AREA, get_order), methods=["GET"]),
 ]

@@ -1,27 +1,117 @@
-"""Profile page: GET /api/profile/timeline, /photos-videos and /about.
+"""Profile page: GET /api/profile/timeline, /photos-videos and /about, and its social calls.
 
 Stored kinds: ``activities`` and ``posts`` (the timeline), ``albums`` (photos and videos),
 ``about`` (the general, work and contact sections, one document each keyed by the section name),
-``groups`` and ``friends``.
+``groups`` and ``friends``; ``people`` holds who follows whom (one document per portal user).
+
+The spec's mock only read; here staff post (the author is always the caller), like and unlike
+(once per user, counted), comment, and follow each other. Posts are shared: every staff member
+sees every post. A sample post has no author id; a post by a portal user names them
+(``user.id``, its row's owner), and only its author may remove it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Any
 
+from pydantic import Field, field_validator
 from starlette.requests import Request
 from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.errors import forbidden, invalid, not_found
+from app.params import query_int
+from app.portal import limit
+from app.samples.common import SampleModel, endpoint, read
 from app.samples.store import SampleStore
+from schemas.base import DB_INT_MAX
+from schemas.options import UserState
+from schemas.users import User
 
 AREA = "profile"
 SECTIONS = ("general", "work", "contact")
+TIMELINE_POSTS = 50  # the newest posts a timeline shows
+MAX_POST = 2_000
+MAX_COMMENT = 1_000
+MAX_COMMENTS = 200  # per post
+MAX_FOLLOWING = 1_000
+
+PostId = Annotated[str | int, Field()]
+UserId = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
 
 
-async def timeline(_request: Request, store: SampleStore) -> dict[str, Any]:
-    """The timeline: recent activities and posts."""
-    return {"activities": await store.all("activities"), "posts": await store.all("posts")}
+class NewPost(SampleModel):
+    message: Annotated[str, Field(max_length=MAX_POST)]
+
+    @field_validator("message")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("Write something to post.")
+        return value.strip()
+
+
+class PostRef(SampleModel):
+    postId: PostId
+
+
+class Like(PostRef):
+    like: bool
+
+
+class NewComment(PostRef):
+    message: Annotated[str, Field(max_length=MAX_COMMENT)]
+
+    @field_validator("message")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("Write a comment.")
+        return value.strip()
+
+
+class Follow(SampleModel):
+    userId: UserId
+    follow: bool
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _viewer(request: Request) -> int:
+    user_id: int = request.state.principal.user_id
+    return user_id
+
+
+def shown(post: dict[str, Any], viewer: int) -> dict[str, Any]:
+    """A post as the pages get it: the like count with this viewer's likes, ``liked`` by the viewer."""
+    liked_by = post.get("likedBy", [])
+    answer = {key: value for key, value in post.items() if key != "likedBy"}
+    answer["like"] = int(post.get("like", 0)) + len(liked_by)
+    answer["liked"] = viewer in liked_by
+    return answer
+
+
+async def _author(store: SampleStore, user_id: int) -> User:
+    user = await store.session.get(User, user_id)
+    if user is None or user.state == UserState.DISABLED:
+        raise not_found("No staff member has this id.")
+    return user
+
+
+def _person(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.display_name, "avatar": user.photo_url or ""}
+
+
+async def timeline(request: Request, store: SampleStore) -> dict[str, Any]:
+    """The timeline: recent activities and the newest posts (``userId``: only that staff member's posts)."""
+    author = query_int(request.query_params, "userId", minimum=1)
+    posts_of = SampleStore(store.session, AREA, owner_id=author) if author is not None else store
+    viewer = _viewer(request)
+    posts = await posts_of.all("posts", limit=TIMELINE_POSTS)
+    return {"activities": await store.all("activities"), "posts": [shown(p, viewer) for p in posts]}
 
 
 async def photos_videos(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
@@ -40,8 +130,134 @@ async def about(_request: Request, store: SampleStore) -> dict[str, Any]:
     return answer
 
 
+async def new_post(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Post on the timeline as yourself: {message} (at most 2,000 characters); answers the post."""
+    await limit(request, "write", request.state.principal)
+    body = await read(request, NewPost)
+    viewer = _viewer(request)
+    user = await _author(store, viewer)
+    key = f"p{uuid.uuid4().hex[:16]}"
+    post = {
+        "id": key,
+        "user": _person(user),
+        "message": body.message,
+        "time": _now(),
+        "type": "post",
+        "like": 0,
+        "share": 0,
+        "comments": [],
+        "likedBy": [],
+    }
+    mine = SampleStore(store.session, AREA, owner_id=viewer, with_shared=True)
+    return shown(await mine.put("posts", key, post, front=True), viewer)
+
+
+async def _post(store: SampleStore, post_id: str | int) -> dict[str, Any]:
+    post = await store.get("posts", str(post_id), lock=True)
+    if post is None:
+        raise not_found("This post no longer exists.")
+    return post
+
+
+async def like_post(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Like (``like: true``) or unlike a post: once per staff member; answers the post with its count."""
+    await limit(request, "write", request.state.principal)
+    body = await read(request, Like)
+    viewer = _viewer(request)
+    post = await _post(store, body.postId)
+    others = [user_id for user_id in post.get("likedBy", []) if user_id != viewer]
+    saved = await store.put("posts", str(post["id"]), {**post, "likedBy": [*others, viewer] if body.like else others})
+    return shown(saved, viewer)
+
+
+async def comment_post(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Comment on a post as yourself: {postId, message} (at most 1,000 characters); answers the post."""
+    await limit(request, "write", request.state.principal)
+    body = await read(request, NewComment)
+    viewer = _viewer(request)
+    post = await _post(store, body.postId)
+    comments = post.get("comments", [])
+    if len(comments) >= MAX_COMMENTS:
+        raise invalid(f"This post has {MAX_COMMENTS} comments, the most it holds.", {"message": "Too many comments."})
+    comment = {
+        "id": f"c{uuid.uuid4().hex[:16]}",
+        "user": _person(await _author(store, viewer)),
+        "time": _now(),
+        "message": body.message,
+    }
+    saved = await store.put("posts", str(post["id"]), {**post, "comments": [*comments, comment]})
+    return shown(saved, viewer)
+
+
+async def remove_post(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Remove one of your own posts: {postId}; 403 for anyone else's."""
+    await limit(request, "write", request.state.principal)
+    body = await read(request, PostRef)
+    post = await _post(store, body.postId)
+    if post.get("user", {}).get("id") != _viewer(request):
+        raise forbidden("Only its author can remove a post.")
+    await store.remove("posts", [str(post["id"])])
+    return {"id": post["id"]}
+
+
+async def _follows(store: SampleStore, user_id: int) -> dict[str, Any]:
+    found = await store.get("people", str(user_id), lock=True)
+    return found if found is not None else {"id": user_id, "followers": [], "following": []}
+
+
+async def _person_answer(store: SampleStore, user: User, viewer: int) -> dict[str, Any]:
+    assert user.id is not None
+    follows = await _follows(store, user.id)
+    return {
+        **_person(user),
+        "photoURL": user.photo_url or "",
+        "email": user.email,
+        "followers": len(follows["followers"]),
+        "following": len(follows["following"]),
+        "followedByMe": viewer in follows["followers"],
+        "me": user.id == viewer,
+    }
+
+
+async def person(request: Request, store: SampleStore) -> dict[str, Any]:
+    """A staff member's profile header (``userId``, yourself by default): name, photo, follower counts."""
+    viewer = _viewer(request)
+    user = await _author(store, query_int(request.query_params, "userId", minimum=1) or viewer)
+    return await _person_answer(store, user, viewer)
+
+
+async def follow(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Follow (``follow: true``) or unfollow a staff member: {userId, follow}; answers their profile header."""
+    await limit(request, "write", request.state.principal)
+    body = await read(request, Follow)
+    viewer = _viewer(request)
+    if body.userId == viewer:
+        raise invalid("You cannot follow yourself.", {"userId": "Choose another staff member."})
+    user = await _author(store, body.userId)
+    # Both documents in id order, so two people following each other at once cannot deadlock.
+    first, second = sorted((viewer, body.userId))
+    docs = {first: await _follows(store, first), second: await _follows(store, second)}
+    mine, theirs = docs[viewer], docs[body.userId]
+    following = [x for x in mine["following"] if x != body.userId]
+    followers = [x for x in theirs["followers"] if x != viewer]
+    if body.follow:
+        if len(following) >= MAX_FOLLOWING:
+            raise invalid(f"You follow {MAX_FOLLOWING} people, the most allowed.", {"userId": "Unfollow someone."})
+        following.append(body.userId)
+        followers.append(viewer)
+    await store.put("people", str(viewer), {**mine, "following": following})
+    await store.put("people", str(body.userId), {**theirs, "followers": followers})
+    return await _person_answer(store, user, viewer)
+
+
 routes = [
     Route("/api/profile/timeline", endpoint(AREA, timeline), methods=["GET"]),
     Route("/api/profile/photos-videos", endpoint(AREA, photos_videos), methods=["GET"]),
     Route("/api/profile/about", endpoint(AREA, about), methods=["GET"]),
+    Route("/api/profile/person", endpoint(AREA, person), methods=["GET"]),
+    Route("/api/profile/posts/new", endpoint(AREA, new_post), methods=["POST"]),
+    Route("/api/profile/posts/like", endpoint(AREA, like_post), methods=["POST"]),
+    Route("/api/profile/posts/comment", endpoint(AREA, comment_post), methods=["POST"]),
+    Route("/api/profile/posts/remove", endpoint(AREA, remove_post), methods=["POST"]),
+    Route("/api/profile/follow", endpoint(AREA, follow), methods=["POST"]),
 ]

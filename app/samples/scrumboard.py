@@ -13,6 +13,9 @@ only names members, labels and a cover image the board and the card have.
 from __future__ import annotations
 
 import copy
+import re
+import unicodedata
+import uuid
 from collections import Counter
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -23,8 +26,10 @@ from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.http import parse
+from app.portal import portal_of
 from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, read
 from app.samples.store import SampleStore
+from app.services.users import staff_member
 
 AREA = "scrumboard"
 PREFIX = "/api/scrumboard-app"
@@ -37,9 +42,12 @@ Time = str | int  # ISO date, or Unix seconds as the template's own data had the
 
 
 class Member(SampleModel):
+    omit_when_none = frozenset({"userId"})
+
     id: Id
     name: str
     avatar: str = ""
+    userId: int | None = None  # the portal user this member is, when picked from the staff directory
 
 
 class Label(SampleModel):
@@ -187,6 +195,34 @@ class ListRemove(OnBoard):
     listId: Id
 
 
+class BoardCopy(OnBoard):
+    boardTitle: Name | None = None
+
+
+class MemberAdd(OnBoard):
+    userId: Annotated[int, Field(ge=1, le=2**31 - 1)]
+
+
+class MemberRemove(OnBoard):
+    memberId: Id
+
+
+class LabelNew(OnBoard):
+    data: Label
+
+
+class LabelUpdate(OnBoard):
+    label: Label
+
+
+class LabelRemove(OnBoard):
+    labelId: Id
+
+
+MAX_LABELS = 50
+MAX_MEMBERS = 100
+
+
 # --- whole-board checks ---------------------------------------------------------------------------
 
 
@@ -274,8 +310,31 @@ def find_card(board: dict[str, Any], card_id: str) -> dict[str, Any]:
 # --- boards ---------------------------------------------------------------------------------------
 
 
+def slugify(name: str) -> str:
+    """A board's address from its name (the page's rule too: ui/src/features/scrumboard/board-utils.ts)."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", name.lower()) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:80].strip("-") or "board"
+
+
+def new_board_id() -> str:
+    return uuid.uuid4().hex[:24]
+
+
 def summary(board: dict[str, Any]) -> dict[str, Any]:
     return {"id": board["id"], "name": board["name"], "uri": board["uri"]}
+
+
+async def _staff_entry(request: Request, store: SampleStore, user_id: int) -> dict[str, Any] | None:
+    return await staff_member(session=store.session, settings=portal_of(request).settings, user_id=user_id)
+
+
+def _member_of(entry: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": f"user-{entry['id']}",
+        "name": entry["displayName"],
+        "avatar": entry["photoURL"] or "",
+        "userId": entry["id"],
+    }
 
 
 async def list_boards(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
@@ -283,23 +342,42 @@ async def list_boards(_request: Request, store: SampleStore) -> list[dict[str, A
 
 
 async def new_board(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Add a board; its address (uri) follows from its name and whoever creates it is its first member."""
     board = _dump(await read(request, Board, field="board"))
     if await store.get(KIND, board["id"]) is not None:
         raise invalid("A board with this id already exists.", {"board.id": "Use a new id."})
+    board["uri"] = slugify(board["name"])
+    creator = await _staff_entry(request, store, request.state.principal.user_id)
+    if creator is not None and not any(m.get("userId") == creator["id"] for m in board["members"]):
+        board["members"].insert(0, _member_of(creator))
     await save(store, board)
     return summary(board)
 
 
 async def get_board(request: Request, store: SampleStore) -> dict[str, Any]:
+    """The board with this ``boardId``, whatever address (uri) the page was opened at."""
     return await load(store, request.query_params.get("boardId", ""), for_update=False)
 
 
 async def rename_board(request: Request, store: SampleStore) -> str:
+    """Rename a board; its address (uri) follows the new name (the old address still opens it by id)."""
     body = await read(request, BoardRename)
     board = await load(store, body.boardId)
     board["name"] = body.boardTitle
+    board["uri"] = slugify(body.boardTitle)
     await save(store, board)
     return body.boardTitle
+
+
+async def copy_board(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Copy a board with its lists, cards, labels, members and settings (``boardTitle``, or 'Copy of ...')."""
+    body = await read(request, BoardCopy)
+    board = await load(store, body.boardId, for_update=False)
+    board["id"] = new_board_id()
+    board["name"] = body.boardTitle or f"Copy of {board['name']}"[:200]
+    board["uri"] = slugify(board["name"])
+    await save(store, board)
+    return summary(board)
 
 
 async def update_settings(request: Request, store: SampleStore) -> dict[str, Any]:
@@ -315,6 +393,82 @@ async def delete_board(request: Request, store: SampleStore) -> bool:
     await load(store, body.boardId)
     await store.remove(KIND, [body.boardId])
     return True
+
+
+# --- members and labels ---------------------------------------------------------------------------
+
+
+async def add_member(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    """Add a member from the staff directory (``userId``); answers the board's members."""
+    body = await read(request, MemberAdd)
+    board = await load(store, body.boardId)
+    entry = await _staff_entry(request, store, body.userId)
+    if entry is None:
+        raise invalid("No active staff member has this id.", {"userId": "Pick someone from the staff directory."})
+    if not any(m.get("userId") == body.userId for m in board["members"]):
+        if len(board["members"]) >= MAX_MEMBERS:
+            raise invalid(f"A board has at most {MAX_MEMBERS} members.", {"userId": "The board is full."})
+        board["members"].append(_member_of(entry))
+    await save(store, board)
+    return board["members"]
+
+
+async def remove_member(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    """Remove a member; the cards they were on lose them. Answers the board's members."""
+    body = await read(request, MemberRemove)
+    board = await load(store, body.boardId)
+    if not any(m["id"] == body.memberId for m in board["members"]):
+        raise not_found("Member not found.")
+    board["members"] = [m for m in board["members"] if m["id"] != body.memberId]
+    for card in board["cards"]:
+        card["idMembers"] = [m for m in card["idMembers"] if m != body.memberId]
+    await save(store, board)
+    return board["members"]
+
+
+def _check_label_name(label: Label, field: str) -> None:
+    if not label.name.strip():
+        raise invalid("Give the label a name.", {f"{field}.name": "This field is required."})
+
+
+async def new_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    """Add a label to the board; answers the board's labels."""
+    body = await read(request, LabelNew)
+    _check_label_name(body.data, "data")
+    board = await load(store, body.boardId)
+    if any(label["id"] == body.data.id for label in board["labels"]):
+        raise invalid("A label with this id already exists.", {"data.id": "Use a new id."})
+    if len(board["labels"]) >= MAX_LABELS:
+        raise invalid(f"A board has at most {MAX_LABELS} labels.", {"data": "Remove a label first."})
+    board["labels"].append(_dump(body.data))
+    await save(store, board)
+    return board["labels"]
+
+
+async def update_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    """Rename or recolour a label; answers the board's labels."""
+    body = await read(request, LabelUpdate)
+    _check_label_name(body.label, "label")
+    board = await load(store, body.boardId)
+    if not any(label["id"] == body.label.id for label in board["labels"]):
+        raise not_found("Label not found.")
+    changed = _dump(body.label)
+    board["labels"] = [changed if label["id"] == changed["id"] else label for label in board["labels"]]
+    await save(store, board)
+    return board["labels"]
+
+
+async def remove_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+    """Remove a label; the cards that had it lose it. Answers the board's labels."""
+    body = await read(request, LabelRemove)
+    board = await load(store, body.boardId)
+    if not any(label["id"] == body.labelId for label in board["labels"]):
+        raise not_found("Label not found.")
+    board["labels"] = [label for label in board["labels"] if label["id"] != body.labelId]
+    for card in board["cards"]:
+        card["idLabels"] = [i for i in card["idLabels"] if i != body.labelId]
+    await save(store, board)
+    return board["labels"]
 
 
 # --- cards ----------------------------------------------------------------------------------------
@@ -419,6 +573,12 @@ routes = [
     post("/board/rename", rename_board),
     post("/board/settings/update", update_settings),
     post("/board/delete", delete_board),
+    post("/board/copy", copy_board),
+    post("/board/member/add", add_member),
+    post("/board/member/remove", remove_member),
+    post("/label/new", new_label),
+    post("/label/update", update_label),
+    post("/label/remove", remove_label),
     post("/card/new", new_card),
     post("/card/update", update_card),
     post("/card/remove", remove_card),

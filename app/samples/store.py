@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import delete, func, or_
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -35,19 +35,33 @@ def check_item(area: str, kind: str, data: dict[str, Any]) -> None:
 
 
 class SampleStore:
-    def __init__(self, session: AsyncSession, area: str, *, owner_id: int | None = None) -> None:
+    """The items of one area. Without ``owner_id``: every item. With it: that user's items, and with
+    ``with_shared`` the shared ones (no owner) too: a user's mailbox is the demo mails plus their own.
+    New items get ``owner_id`` as their owner."""
+
+    def __init__(
+        self, session: AsyncSession, area: str, *, owner_id: int | None = None, with_shared: bool = False
+    ) -> None:
         self.session = session
         self.area = area
         self.owner_id = owner_id
+        self.with_shared = with_shared
+
+    def _owned(self) -> Any:
+        mine = col(SampleItem.owner_id) == self.owner_id
+        return or_(mine, col(SampleItem.owner_id).is_(None)) if self.with_shared else mine
 
     def _scope(self, kind: str) -> Any:
         stmt = select(SampleItem).where(SampleItem.area == self.area, SampleItem.kind == kind)
         if self.owner_id is not None:
-            stmt = stmt.where(SampleItem.owner_id == self.owner_id)
+            stmt = stmt.where(self._owned())
         return stmt
 
-    async def all(self, kind: str) -> list[dict[str, Any]]:
-        rows = (await self.session.exec(self._scope(kind).order_by(col(SampleItem.position), col(SampleItem.id)))).all()
+    async def all(self, kind: str, *, limit: int | None = None) -> list[dict[str, Any]]:
+        stmt = self._scope(kind).order_by(col(SampleItem.position), col(SampleItem.id))
+        if limit is not None:
+            stmt = stmt.limit(limit)
+        rows = (await self.session.exec(stmt)).all()
         return [row.data for row in rows]
 
     async def _row(self, kind: str, key: str | int, *, lock: bool = False) -> SampleItem | None:
@@ -68,7 +82,7 @@ class SampleStore:
             SampleItem.area == self.area, SampleItem.kind == kind
         )
         if self.owner_id is not None:
-            stmt = stmt.where(SampleItem.owner_id == self.owner_id)
+            stmt = stmt.where(self._owned())
         value = (await self.session.exec(stmt)).one()
         if value is None:
             return 0.0
@@ -102,7 +116,7 @@ class SampleStore:
             col(SampleItem.area) == self.area, col(SampleItem.kind) == kind, col(SampleItem.key).in_(names)
         )
         if self.owner_id is not None:
-            stmt = stmt.where(col(SampleItem.owner_id) == self.owner_id)
+            stmt = stmt.where(self._owned())
         result = await self.session.exec(stmt)
         return int(result.rowcount)
 

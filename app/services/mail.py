@@ -29,6 +29,8 @@ class Mail:
     to: str
     subject: str
     text: str
+    #: the push-notifications footer (off for account mail such as a password reset link)
+    notice: bool = True
 
 
 def _one_line(value: str) -> str:
@@ -44,7 +46,9 @@ def build(settings: Settings, mail: Mail) -> EmailMessage:
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain="staff-portal")
     message["Auto-Submitted"] = "auto-generated"  # RFC 3834: no vacation replies to this
-    message.set_content(mail.text + SIGNATURE.format(ui=settings.ui_url))
+    message.set_content(
+        mail.text + (SIGNATURE.format(ui=settings.ui_url) if mail.notice else "\n\n-- \nStaff portal\n")
+    )
     return message
 
 

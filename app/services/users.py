@@ -406,10 +406,24 @@ async def staff_directory(
     ).all()
     directory = []
     for user in rows:
-        roles = roles_of(user, settings)
-        if not roles or (role is not None and roles[0] != role):
+        entry = directory_entry(user, settings)
+        if entry is None or (role is not None and entry["role"] != role.value):
             continue
-        directory.append(
-            {"id": user.id, "displayName": user.display_name, "photoURL": user.photo_url, "role": roles[0].value}
-        )
+        directory.append(entry)
     return directory
+
+
+def directory_entry(user: User, settings: Settings) -> dict[str, Any] | None:
+    """One staff directory entry, or None for a user without a portal role."""
+    roles = roles_of(user, settings)
+    if not roles:
+        return None
+    return {"id": user.id, "displayName": user.display_name, "photoURL": user.photo_url, "role": roles[0].value}
+
+
+async def staff_member(*, session: AsyncSession, settings: Settings, user_id: int) -> dict[str, Any] | None:
+    """The staff directory's entry of one user (active, with a portal role), or None."""
+    user = await session.get(User, user_id)
+    if user is None or user.state == UserState.DISABLED:
+        return None
+    return directory_entry(user, settings)

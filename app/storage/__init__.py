@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 from app.settings import Settings
 
-KEY_PATTERN = re.compile(r"^(files|thumbnails|imports|photos)/[0-9a-z][0-9a-z/]*(\.png)?$")
+KEY_PATTERN = re.compile(r"^(files|thumbnails|imports|photos)/[0-9a-z][0-9a-z/]*(\.png|\.webp)?$")
 
 
 class StoredFileMissing(Exception):

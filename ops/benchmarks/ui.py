@@ -87,9 +87,27 @@ WATCH_LOGIN = (
     const check = () => {
       if (clicked === null || !drawn()) return
       observer.disconnect()
+      const drawnAt = performance.now()
       requestAnimationFrame(() => {
         const channel = new MessageChannel()
-        channel.port1.onmessage = () => resolve(performance.now() - clicked)
+        channel.port1.onmessage = () => {
+          const painted = performance.now()
+          // When each part had arrived, in ms after the click (resource timing; the socket probe).
+          const after = (entries) => entries.length ? Math.max(...entries.map((e) => e.responseEnd)) - clicked : null
+          // What arrived between the click and the drawing (not what the shell fetches later).
+          const since = performance.getEntriesByType('resource')
+            .filter((e) => e.startTime >= clicked && e.responseEnd <= drawnAt)
+          resolve({
+            total: painted - clicked,
+            signIn: after(since.filter((e) => e.name.includes('/auth/sign-in'))),
+            chunks: after(since.filter((e) => e.name.endsWith('.js'))),
+            summary: after(since.filter((e) => e.name.includes('/dashboard/summary'))),
+            otherCalls: after(since.filter((e) => !e.name.endsWith('.js') && !e.name.includes('/socket.io/')
+              && !e.name.includes('/dashboard/summary') && !e.name.includes('/auth/sign-in'))),
+            socket: window.__benchSocketConnected == null ? null : window.__benchSocketConnected - clicked,
+            drawn: drawnAt - clicked,
+          })
+        }
         channel.port2.postMessage(null)
       })
     }
@@ -101,6 +119,31 @@ WATCH_LOGIN = (
   })
 }"""
 )
+
+# Installed before any page script: notes when the Socket.IO connection is accepted (its CONNECT
+# answer, the `40{...}` packet), for the LOGIN breakdown.
+SOCKET_CONNECTED_PROBE = """(() => {
+  const Native = window.WebSocket
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args)
+      this.addEventListener('message', (event) => {
+        const connected = typeof event.data === 'string' && event.data.startsWith('40')
+        if (connected) window.__benchSocketConnected ??= performance.now()
+      })
+    }
+  }
+})()"""
+
+# The parts of LOGIN -> dashboard, each the moment it was done (ms after the click); the order they end in.
+LOGIN_PARTS = {
+    "signIn": "sign-in answer (POST /auth/sign-in, argon2id check included)",
+    "chunks": "last JavaScript chunk (shell, dashboard, full theme; preloaded at the click)",
+    "otherCalls": "last other API call (/me, /options, chat, notifications…)",
+    "summary": "dashboard summary (GET /dashboard/summary)",
+    "socket": "socket connected (Socket.IO CONNECT answered)",
+    "drawn": "everything drawn (stat figures, both charts, both lists in the DOM)",
+}
 
 # Installed before any page script: notes when a WebSocket frame holding window.__benchMarker arrives.
 SOCKET_PROBE = """(() => {
@@ -215,10 +258,12 @@ async def sign_in_on_page(page: Any) -> None:
     await page.get_by_role("button", name="LOGIN").click()
 
 
-async def login_to_dashboard(browser: Any, ui_url: str, repeats: int) -> list[float]:
+async def login_to_dashboard(browser: Any, ui_url: str, repeats: int) -> list[dict[str, float | None]]:
+    """Per sign-in: ``total`` (click -> painted) and when each of LOGIN_PARTS was done."""
     times = []
     for _ in range(repeats):
         context = await browser.new_context(base_url=ui_url, viewport={"width": 1280, "height": 800})
+        await context.add_init_script(SOCKET_CONNECTED_PROBE)
         try:
             page = await context.new_page()
             await page.goto("/login")
@@ -226,7 +271,7 @@ async def login_to_dashboard(browser: Any, ui_url: str, repeats: int) -> list[fl
             await page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
             await page.evaluate(WATCH_LOGIN)
             await page.get_by_role("button", name="LOGIN").click()
-            times.append(float(await asyncio.wait_for(page.evaluate("window.__benchLogin"), 30)))
+            times.append(dict(await asyncio.wait_for(page.evaluate("window.__benchLogin"), 30)))
         finally:
             await context.close()
     return times
@@ -272,7 +317,7 @@ async def pushed_changes(browser: Any, ui_url: str, api_url: str, storage: Any, 
 
 async def in_browser(
     ui_url: str, api_url: str, quick: bool
-) -> tuple[Loaded, Loaded, list[float], list[dict[str, float]]]:
+) -> tuple[Loaded, Loaded, list[dict[str, float | None]], list[dict[str, float]]]:
     from playwright.async_api import async_playwright
 
     logins, pushes = (2, 6) if quick else (15, 60)
@@ -301,7 +346,8 @@ def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, 
         api_url = instance.api_urls[0]
         env = {**instance.env, "PUBLIC_API_URL": api_url, "UI_PORT": str(ui_port)}
         stack.enter_context(started(ui_command(dist), env, instance.data_dir / "ui.log", f"{ui_url}/config.js"))
-        login_js, dashboard_js, login_times, push_samples = asyncio.run(in_browser(ui_url, api_url, options.quick))
+        login_js, dashboard_js, logins, push_samples = asyncio.run(in_browser(ui_url, api_url, options.quick))
+    login_times = [float(sample["total"] or 0) for sample in logins]
     painted = [s["painted"] - s["arrival"] for s in push_samples]
     in_dom = [s["dom"] - s["arrival"] for s in push_samples]
     figures = [
@@ -343,6 +389,7 @@ def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, 
             f"<= {LOGIN_TO_DASHBOARD_BAR_MS} ms",
             percentile(login_times, 0.95) <= LOGIN_TO_DASHBOARD_BAR_MS,
         ),
+        *login_breakdown(logins),
         Figure(
             "UI",
             f"median pushed change arrives -> row painted, {ROWS} rows ({len(painted)} pushes)",
@@ -368,6 +415,16 @@ def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, 
         ),
     ]
     return figures, {"/login": login_js, "/dashboard": dashboard_js}
+
+
+def login_breakdown(logins: list[dict[str, float | None]]) -> list[Figure]:
+    """The median moment each part of LOGIN -> dashboard was done, in ms after the click."""
+    figures = []
+    for key, label in LOGIN_PARTS.items():
+        moments = [float(value) for sample in logins if (value := sample.get(key)) is not None]
+        if moments:
+            figures.append(Figure("UI", f"  LOGIN breakdown, median: {label}", statistics.median(moments), "ms"))
+    return figures
 
 
 def print_files(loaded: dict[str, Loaded]) -> None:

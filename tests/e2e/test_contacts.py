@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -117,4 +118,46 @@ async def test_bulk_star_unstar_and_remove_with_sorting_and_paging(page: Page, s
     await page.get_by_test_id("global-dialog-confirm").click()
     await expect(page.get_by_test_id("contacts-empty")).to_be_visible()
     assert contact_named(api, f"Bulk{tag}0") is None and contact_named(api, f"Bulk{tag}1") is None
+    assert not failures, failures
+
+
+async def test_column_filters_combine_with_the_search_and_survive_a_reload(page: Page, stack: Stack) -> None:
+    """Issue 23: a text filter under each column, as in Fuse's table, together with the search box."""
+    failures = watch_failures(page)
+    contacts: list[dict[str, Any]] = Api(stack.api_url, "admin").get("/api/contacts-app/contacts", id="all")
+    company = "Emtrac"
+    at_company = [c for c in contacts if company.lower() in c["company"].lower()]
+    title = at_company[0]["jobTitle"]
+    both = [c for c in at_company if title.lower() in c["jobTitle"].lower()]
+    assert 1 <= len(both) < len(at_company) <= 10
+    await page.set_viewport_size({"width": 1600, "height": 900})  # every column (job title shows from 1536 px)
+    await signed_in_at(page, "contractor", "/apps/contacts/all")
+    rows = page.locator("[data-testid^='contact-row-'][data-testid$='-name']")
+    await expect(rows).to_have_count(10)
+    await page.get_by_test_id("contacts-filter-company").fill(company.lower()[:4])
+    await expect(rows).to_have_count(len(at_company))
+    await page.get_by_test_id("contacts-filter-jobTitle").fill(title.upper())
+    await expect(rows).to_have_count(len(both))
+    for c in both:
+        await expect(page.get_by_test_id(f"contact-row-{c['id']}")).to_be_visible()
+    # The search box narrows the filtered rows further.
+    await page.get_by_test_id("contacts-search").fill(both[0]["email"])
+    await expect(rows).to_have_count(1)
+    await page.get_by_test_id("contacts-search").fill("")
+    await page.get_by_test_id("contacts-filter-email").fill("no-such-address")
+    await expect(page.get_by_test_id("contacts-empty")).to_contain_text("column filters")
+    await page.get_by_test_id("contacts-filter-email").fill("")
+    await page.get_by_test_id("contacts-filter-name").fill(both[0]["name"])
+    await expect(rows.first).to_contain_text(both[0]["name"])
+
+    # The filters are in the address: a reload keeps them.
+    await expect(page).to_have_url(re.compile(r"[?&]name="))
+    await page.reload()
+    await expect(page.get_by_test_id("contacts-filter-name")).to_have_value(both[0]["name"])
+    await expect(page.get_by_test_id("contacts-filter-company")).to_have_value(company.lower()[:4])
+    await expect(page.get_by_test_id("contacts-filter-jobTitle")).to_have_value(title.upper())
+    await expect(rows.first).to_contain_text(both[0]["name"])
+    await page.get_by_test_id("contacts-filters-clear").click()
+    await expect(page.get_by_test_id("contacts-filter-company")).to_have_value("")
+    await expect(rows).to_have_count(10)
     assert not failures, failures

@@ -190,3 +190,95 @@ async def test_orders_show_their_status_chips_and_an_order_its_invoice(page: Pag
     await expect(page.locator("#root")).to_be_hidden()
     await page.emulate_media(media="screen")
     assert not failures, failures
+
+
+def _picture(colour: tuple[int, int, int], size: tuple[int, int] = (640, 480)) -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+async def test_images_are_uploaded_featured_and_removed_and_stay_after_a_reload(page: Page, stack: Stack) -> None:
+    failures = watch_requests(page)
+    api = Api(stack.api_url, "manager")
+    product = make_product(api, "Image Test Poster", images=[], featuredImageId=None)
+    await signed_in_at(page, "manager", f"/apps/e-commerce/products/{product['id']}")
+    await page.get_by_test_id("product-tab-images").click()
+    await expect(page.get_by_test_id("product-no-images")).to_be_visible()
+    # A file that is not an image is refused before it leaves the browser.
+    await page.get_by_test_id("product-image-input").set_input_files(
+        files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"}]
+    )
+    await expect(page.get_by_text("notes.txt is not a PNG, JPEG, WebP or GIF image.")).to_be_visible()
+    await page.get_by_test_id("product-image-input").set_input_files(
+        files=[
+            {"name": "red.png", "mimeType": "image/png", "buffer": _picture((200, 30, 30))},
+            {"name": "blue.png", "mimeType": "image/png", "buffer": _picture((30, 30, 200))},
+        ]
+    )
+    await expect(page.get_by_text("2 images added.")).to_be_visible()
+    stored = api.get(f"{PREFIX}/product", productId=product["id"])
+    first, second = stored["images"]
+    assert stored["featuredImageId"] == first["id"] and first["url"].endswith(".webp")
+    tiles = page.get_by_test_id("product-images").locator("img")
+    await expect(tiles).to_have_count(2)
+    await expect(tiles.first).to_have_attribute("src", first["url"])
+    assert await tiles.first.evaluate("img => img.complete && img.naturalWidth") == 640
+    await expect(page.get_by_test_id(f"product-image-{first['id']}")).to_have_attribute("aria-pressed", "true")
+
+    # The second becomes the featured one, saved with the form.
+    await page.get_by_test_id(f"product-image-{second['id']}").click()
+    await page.get_by_test_id("product-save").click()
+    await expect(page.get_by_text("Image Test Poster saved.")).to_be_visible()
+    await page.reload()
+    await page.get_by_test_id("product-tab-images").click()
+    await expect(page.get_by_test_id(f"product-image-{second['id']}")).to_have_attribute("aria-pressed", "true")
+
+    # Removing the featured image asks first, then the other one is featured; a reload keeps it so.
+    await page.get_by_test_id(f"product-image-remove-{second['id']}").click()
+    await page.get_by_test_id("global-dialog-confirm").click()
+    await expect(page.get_by_text("Image removed.")).to_be_visible()
+    await expect(page.get_by_test_id(f"product-image-{second['id']}")).to_have_count(0)
+    await page.reload()
+    await page.get_by_test_id("product-tab-images").click()
+    await expect(page.get_by_test_id("product-images").locator("img")).to_have_count(1)
+    await expect(page.get_by_test_id(f"product-image-{first['id']}")).to_have_attribute("aria-pressed", "true")
+    assert api.get(f"{PREFIX}/product", productId=product["id"])["featuredImageId"] == first["id"]
+    assert not failures, failures
+
+
+async def test_the_order_shows_its_address_on_a_map_drawn_here(page: Page, stack: Stack) -> None:
+    """Issue 23: a map in the page (drawn from the bundled outlines, no tile server), with the pin."""
+    failures = watch_requests(page)
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
+    )
+    order = next(o for o in Api(stack.api_url, "technician").get(f"{PREFIX}/orders") if o["id"] == "1")
+    shipping, invoice = order["customer"]["shippingAddress"], order["customer"]["invoiceAddress"]
+    await signed_in_at(page, "technician", f"/apps/e-commerce/orders/{order['id']}")
+    addresses = page.get_by_test_id("order-addresses")
+    the_map = addresses.get_by_test_id("order-map")
+    await expect(the_map).to_have_attribute("data-lat", str(shipping["lat"]))
+    await expect(the_map.locator("svg path").first).to_be_visible()
+    assert await the_map.locator("svg path").count() > 20  # country outlines, not a blank box
+    await expect(the_map.get_by_test_id("order-map-pin")).to_be_visible()
+    await expect(the_map).to_contain_text("not its streets")
+    await expect(the_map).to_contain_text("United States")
+    # The pin sits in the middle of the drawn region.
+    box = await the_map.locator("svg").bounding_box()
+    pin = await the_map.get_by_test_id("order-map-pin").locator("circle").first.bounding_box()
+    assert box and pin
+    assert abs((pin["x"] + pin["width"] / 2) - (box["x"] + box["width"] / 2)) < 4
+    await expect(addresses.get_by_role("link", name="Open in a map")).to_have_count(0)
+    await addresses.get_by_text("Invoice", exact=True).click()
+    await expect(the_map).to_have_attribute("data-lng", str(invoice["lng"]))
+    await page.reload()
+    await expect(page.get_by_test_id("order-map").get_by_test_id("order-map-pin")).to_be_visible()
+    assert not outside, outside
+    assert not failures, failures

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Browser, Page, expect
 
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, signed_in_at
@@ -141,21 +142,48 @@ async def test_search_shows_an_empty_list_message(page: Page, stack: Stack) -> N
     assert not failures, failures
 
 
-async def test_compose_checks_the_fields_and_says_sending_is_not_available(page: Page, stack: Stack) -> None:
+async def test_compose_checks_the_fields_and_sends_to_a_colleague_who_finds_it_after_a_reload(
+    page: Page, browser: Browser, stack: Stack
+) -> None:
     failures = watch_failures(page)
+    subject = f"Panel B readings {uuid.uuid4().hex[:6]}"
     await signed_in_at(page, "technician", "/apps/mail/inbox")
     await page.get_by_test_id("mail-compose").click()
     dialog = page.get_by_test_id("compose-dialog")
     await expect(dialog).to_be_visible()
+    await expect(dialog).not_to_contain_text("not available")
     await dialog.get_by_test_id("compose-to").fill("not an address")
     await dialog.get_by_test_id("compose-subject").click()
     await expect(dialog).to_contain_text("Not an email address: not an address")
-    await dialog.get_by_test_id("compose-to").fill("garry.newman@voltline.example")
-    await dialog.get_by_test_id("compose-subject").fill("Panel B readings")
-    await dialog.get_by_test_id("compose-message").fill("Please check the readings.")
+    await dialog.get_by_test_id("compose-to").fill("manager@portal.example, garry.newman@voltline.example")
+    await dialog.get_by_test_id("compose-subject").fill(subject)
+    await dialog.get_by_test_id("compose-message").fill("Please check the readings.\n\nThanks, Taylor")
     await expect(dialog).not_to_contain_text("Not an email address")
-    await expect(dialog.get_by_test_id("compose-unavailable")).to_contain_text("Sending is not available in this demo")
-    await expect(dialog.get_by_test_id("compose-send")).to_be_disabled()
-    await dialog.get_by_test_id("compose-discard").click()
+    await expect(dialog.get_by_test_id("compose-send")).to_be_enabled()
+    await dialog.get_by_test_id("compose-send").click()
+    await expect(page.get_by_text("Message sent.")).to_be_visible()
     await expect(dialog).to_have_count(0)
+    # The sender's copy is in Sent, first.
+    await page.get_by_test_id("mail-folder-sent").click()
+    await expect(page.locator("[data-testid^='mail-row-']").first).to_contain_text(subject)
+
+    other_context = await browser.new_context(base_url=stack.ui_url, viewport={"width": 1280, "height": 800})
+    try:
+        other = await other_context.new_page()
+        other_failures = watch_failures(other)
+        await signed_in_at(other, "manager", "/apps/mail/inbox")
+        await other.reload()
+        first = other.locator("[data-testid^='mail-row-']").first
+        await expect(first).to_contain_text(subject)
+        await expect(first).to_contain_text("Taylor Technician")
+        await first.click()
+        await expect(other.get_by_test_id("mail-details")).to_contain_text("Please check the readings.")
+        await expect(other.get_by_test_id("mail-details")).to_contain_text("Thanks, Taylor")
+        await settle(other)
+        assert not other_failures, other_failures
+    finally:
+        await other_context.close()
+    # A staff member the mail was not sent to does not see it.
+    contractor = Api(stack.api_url, "contractor")
+    assert all(m["subject"] != subject for m in inbox(contractor))
     assert not failures, failures

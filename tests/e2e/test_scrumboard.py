@@ -174,3 +174,112 @@ async def test_card_dialog_labels_due_checklist_link_and_comment(page: Page, sta
     await expect(card_tile).to_have_count(0)
     assert all(c["id"] != card_id for c in board_of(api, board["id"])["cards"])
     assert not failures, failures
+
+
+async def test_members_labels_copy_checklist_edits_and_the_address_follow_the_board(page: Page, stack: Stack) -> None:
+    """Issue 23: members from the staff directory (the creator first), labels created/renamed/deleted,
+    checklist names and items edited after creation, a renamed board's address, a copied board;
+    each kept after a reload."""
+    failures = watch_failures(page)
+    api = Api(stack.api_url, "admin")
+    staff = {u["displayName"]: u for u in api.get("/users")["items"]}
+    me, tech = staff["Morgan Manager"], staff["Taylor Technician"]  # the demo users "manager" and "technician"
+    await signed_in_at(page, "manager", "/apps/scrumboard/boards")
+    await page.get_by_test_id("board-new").click()
+    await expect(page).to_have_url(re.compile(r"/apps/scrumboard/boards/[0-9a-f]{24}/untitled-board$"))
+    board_id = await page.get_by_test_id("board-page").get_attribute("data-board-id")
+    assert board_id
+
+    # A renamed board gets its own address; the old one still opens it and is replaced.
+    name = f"Substation {uuid.uuid4().hex[:5]}"
+    await page.get_by_test_id("board-name").click()
+    await page.get_by_test_id("board-name-input").fill(name)
+    await page.get_by_test_id("board-name-input").press("Enter")
+    await expect(page).to_have_url(re.compile(rf"/apps/scrumboard/boards/{board_id}/{name.lower().replace(' ', '-')}$"))
+    await page.goto(f"{stack.ui_url}/apps/scrumboard/boards/{board_id}/untitled-board")
+    await expect(page.get_by_test_id("board-name")).to_have_text(name)
+    await expect(page).to_have_url(re.compile(rf"/{name.lower().replace(' ', '-')}$"))
+
+    # Members: the creator is there; add a technician from the staff directory, kept after a reload.
+    await page.get_by_test_id("board-settings-open").click()
+    settings = page.get_by_test_id("board-settings")
+    await expect(settings.get_by_test_id(f"board-member-user-{me['id']}")).to_contain_text(me["displayName"])
+    await settings.get_by_test_id("board-member-pick").select_option(str(tech["id"]))
+    await settings.get_by_test_id("board-member-add").click()
+    await expect(settings.get_by_test_id(f"board-member-user-{tech['id']}")).to_contain_text(tech["displayName"])
+
+    # Labels: a new one, renamed and recoloured; a default one deleted (asks first).
+    await settings.get_by_test_id("board-label-new-name").fill("Waiting on client")
+    await settings.get_by_test_id("board-label-new-color").select_option("bg-teal text-white")
+    await settings.get_by_test_id("board-label-new-save").click()
+    await expect(settings.get_by_test_id("board-labels")).to_contain_text("Waiting on client")
+    new_label = next(lb for lb in board_of(api, board_id)["labels"] if lb["name"] == "Waiting on client")
+    await settings.get_by_test_id(f"board-label-{new_label['id']}-name").click()
+    await settings.get_by_test_id(f"board-label-{new_label['id']}-name-input").fill("Blocked")
+    await settings.get_by_test_id(f"board-label-{new_label['id']}-name-input").press("Enter")
+    await expect(settings.get_by_test_id(f"board-label-{new_label['id']}-name")).to_have_text("Blocked")
+    await settings.get_by_test_id(f"board-label-{new_label['id']}-color").select_option("bg-red text-white")
+    bug = next(lb for lb in board_of(api, board_id)["labels"] if lb["name"] == "Bug")
+    await settings.get_by_test_id(f"board-label-{bug['id']}-remove").click()
+    await page.get_by_test_id("global-dialog-confirm").click()
+    await expect(settings.get_by_test_id(f"board-label-{bug['id']}")).to_have_count(0)
+    await settle(page)
+    await page.reload()
+    await page.get_by_test_id("board-settings-open").click()
+    settings = page.get_by_test_id("board-settings")
+    await expect(settings.get_by_test_id(f"board-member-user-{tech['id']}")).to_be_visible()
+    await expect(settings.get_by_test_id(f"board-label-{new_label['id']}-name")).to_have_text("Blocked")
+    await expect(settings.get_by_test_id(f"board-label-{new_label['id']}-color")).to_have_value("bg-red text-white")
+    await expect(settings.get_by_test_id(f"board-label-{bug['id']}")).to_have_count(0)
+    stored = board_of(api, board_id)
+    assert [m.get("userId") for m in stored["members"]] == [me["id"], tech["id"]]
+    # Remove the technician again.
+    await settings.get_by_test_id(f"board-member-user-{tech['id']}-remove").click()
+    await expect(settings.get_by_test_id(f"board-member-user-{tech['id']}")).to_have_count(0)
+    await page.keyboard.press("Escape")
+
+    # Checklist names and items are edited after creation.
+    await add_list(page, "To do")
+    todo = board_of(api, board_id)["lists"][0]["id"]
+    await page.get_by_test_id(f"list-{todo}-add-card").click()
+    await page.get_by_test_id(f"list-{todo}-new-card-name").fill("Test the breakers")
+    await page.get_by_test_id(f"list-{todo}-new-card-save").click()
+    await expect(page.get_by_test_id(f"list-{todo}-cards").get_by_text("Test the breakers")).to_be_visible()
+    card_id = board_of(api, board_id)["cards"][0]["id"]
+    await page.get_by_test_id(f"board-card-{card_id}").click()
+    dialog = page.get_by_test_id("card-dialog")
+    await dialog.get_by_test_id("card-new-checklist-name").fill("Checks")
+    await dialog.get_by_test_id("card-add-checklist").click()
+    await dialog.get_by_test_id("card-checklist-0-new-item").fill("Insulation")
+    await dialog.get_by_test_id("card-checklist-0-add-item").click()
+    await dialog.get_by_test_id("card-checklist-0-name").click()
+    await dialog.get_by_test_id("card-checklist-0-name-input").fill("Breaker checks")
+    await dialog.get_by_test_id("card-checklist-0-name-input").press("Enter")
+    await dialog.get_by_test_id("card-checklist-0-item-0-name").click()
+    await dialog.get_by_test_id("card-checklist-0-item-0-name-input").fill("Insulation resistance")
+    await dialog.get_by_test_id("card-checklist-0-item-0-name-input").press("Enter")
+    await expect(dialog.get_by_test_id("card-checklist-0-item-0-name")).to_have_text("Insulation resistance")
+    await dialog.get_by_test_id("card-close").click()
+    await settle(page)
+    await page.reload()
+    await page.get_by_test_id(f"board-card-{card_id}").click()
+    await expect(dialog.get_by_test_id("card-checklist-0-name")).to_have_text("Breaker checks")
+    await expect(dialog.get_by_test_id("card-checklist-0-item-0-name")).to_have_text("Insulation resistance")
+    await dialog.get_by_test_id("card-close").click()
+
+    # Copy the board: its lists, cards and labels come along, under a new address.
+    await page.get_by_test_id("board-settings-open").click()
+    await page.get_by_test_id("board-settings").get_by_test_id("board-copy").click()
+    await expect(page.get_by_test_id("board-name")).to_have_text(f"Copy of {name}")
+    copy_id = await page.get_by_test_id("board-page").get_attribute("data-board-id")
+    assert copy_id and copy_id != board_id
+    await expect(page).to_have_url(re.compile(rf"/apps/scrumboard/boards/{copy_id}/copy-of-substation-"))
+    await page.reload()
+    await expect(page.get_by_test_id(f"board-card-{card_id}")).to_contain_text("Test the breakers")
+    copied = board_of(api, copy_id)
+    original = board_of(api, board_id)
+    assert copied["lists"] == original["lists"] and copied["labels"] == original["labels"]
+    assert copied["cards"] == original["cards"]
+    for cleanup in (board_id, copy_id):
+        api.client.post("/api/scrumboard-app/board/delete", json={"boardId": cleanup})
+    assert not failures, failures

@@ -11,14 +11,35 @@ from playwright.async_api import Browser, Page, expect
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import signed_in_at
 
-VARIANTS = [
-    "full-width",
-    "full-width-tabbed",
-    "left-sidebar",
-    "left-sidebar-tabbed",
-    "right-sidebar",
-    "right-sidebar-tabbed",
-]
+VARIANTS = {
+    "carded": [
+        "full-width",
+        "full-width-tabbed",
+        "full-width-2",
+        "full-width-2-tabbed",
+        "left-sidebar",
+        "left-sidebar-tabbed",
+        "left-sidebar-2",
+        "left-sidebar-2-tabbed",
+        "right-sidebar",
+        "right-sidebar-tabbed",
+        "right-sidebar-2",
+        "right-sidebar-2-tabbed",
+    ],
+    "simple": [
+        "full-width",
+        "full-width-tabbed",
+        "left-sidebar",
+        "left-sidebar-tabbed",
+        "left-sidebar-2",
+        "left-sidebar-3",
+        "right-sidebar",
+        "right-sidebar-tabbed",
+        "right-sidebar-2",
+        "right-sidebar-3",
+        "tabbed",
+    ],
+}
 
 
 def watch_requests(page: Page) -> list[str]:
@@ -44,18 +65,22 @@ async def test_every_page_layout_opens_with_its_regions(page: Page, stack: Stack
     await expect(page.get_by_test_id("layout-blank-page")).to_be_visible()
     await expect(page.get_by_test_id("layout-title")).to_have_text("Blank page")
 
-    for style in ["carded", "simple"]:
-        for variant in VARIANTS:
+    for style, variants in VARIANTS.items():
+        for variant in variants:
             await go(page, f"/ui/page-layouts/{style}/{variant}")
             layout = page.get_by_test_id("layout-demo-page")
             await expect(layout).to_have_attribute("data-layout-style", style)
             await expect(page.get_by_test_id("layout-title")).to_contain_text(style.capitalize())
             sidebar = page.get_by_test_id("layout-sidebar")
-            if variant.startswith("full"):
+            if variant.startswith("full") or variant == "tabbed":
                 await expect(sidebar).to_have_count(0)
             else:
                 await expect(sidebar).to_have_attribute("data-side", variant.split("-")[0])
-                await expect(sidebar.get_by_role("link")).to_have_count(13)
+                await expect(sidebar.get_by_role("link")).to_have_count(24)
+                placement = "beside-header" if style == "simple" and not variant.endswith("-3") else "under-header"
+                await expect(sidebar).to_have_attribute("data-placement", placement)
+            if re.search(r"-2(-tabbed)?$", variant):
+                await expect(page.get_by_test_id("layout-content")).to_have_attribute("data-inner-scroll", "true")
             if variant.endswith("tabbed"):
                 await expect(page.get_by_test_id("layout-tabs")).to_be_visible()
                 await page.get_by_test_id("layout-tab-structure").click()
@@ -64,6 +89,7 @@ async def test_every_page_layout_opens_with_its_regions(page: Page, stack: Stack
                 await expect(page.get_by_test_id("layout-usage")).to_be_visible()
 
     # The sidebar links move between layouts; the navigation opens the collapse of the current one.
+    await go(page, "/ui/page-layouts/simple/right-sidebar-3")
     await page.get_by_test_id("layout-sidebar").get_by_role("link", name="Left sidebar", exact=True).first.click()
     await expect(page).to_have_url(re.compile(r"/ui/page-layouts/carded/left-sidebar$"))
     await expect(

@@ -206,3 +206,88 @@ async def test_every_call_needs_a_staff_token(
 ) -> None:
     assert (await client.request(method, f"{API}/{path}")).status_code == 401
     assert (await client.request(method, f"{API}/{path}", headers=staff["norole"].headers)).status_code == 403
+
+
+# --- Product images: upload (checked, re-encoded, stored), featured, removal --------------------
+
+
+def _jpeg(size: tuple[int, int] = (2400, 1200)) -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", size, (20, 120, 200)).save(out, format="JPEG")
+    return out.getvalue()
+
+
+async def upload(client: httpx.AsyncClient, who: Account, product_id: str, data: bytes, media: str) -> httpx.Response:
+    return await client.post(
+        f"{API}/product/image",
+        headers={**who.headers, "content-type": media},
+        params={"productId": product_id},
+        content=data,
+    )
+
+
+async def test_an_uploaded_image_is_reencoded_stored_and_can_be_removed(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    import io
+
+    from PIL import Image
+
+    who = staff["technician"]
+    blank = {"id": "img-test", "name": "Blank canvas"}
+    assert (await client.post(f"{API}/product/save", headers=who.headers, json=blank)).status_code == 200
+    response = await upload(client, who, "img-test", _jpeg(), "image/jpeg")
+    assert response.status_code == 200, response.text
+    product = response.json()
+    [image] = product["images"]
+    assert product["featuredImageId"] == image["id"] and image["type"] == "image"
+    served = await client.get("/photos/" + image["url"].rsplit("/", 1)[-1])
+    assert served.status_code == 200 and served.headers["content-type"] == "image/webp"
+    assert Image.open(io.BytesIO(served.content)).size == (1200, 600)
+    # A second image keeps the featured one; it is chosen with product/save; the product shows both.
+    second = (await upload(client, who, "img-test", _jpeg((300, 300)), "image/jpeg")).json()["images"][1]
+    stored = await client.get(f"{API}/product", headers=staff["contractor"].headers, params={"productId": "img-test"})
+    assert [i["id"] for i in stored.json()["images"]] == [image["id"], second["id"]]
+    assert stored.json()["featuredImageId"] == image["id"]
+    # Removing the featured image makes the next one featured and takes the file away.
+    body = {"productId": "img-test", "imageId": image["id"]}
+    left = (await client.post(f"{API}/product/image/remove", headers=who.headers, json=body)).json()
+    assert [i["id"] for i in left["images"]] == [second["id"]] and left["featuredImageId"] == second["id"]
+    assert (await client.get("/photos/" + image["url"].rsplit("/", 1)[-1])).status_code == 404
+    again = await client.post(f"{API}/product/image/remove", headers=who.headers, json=body)
+    assert again.status_code == 404
+
+
+async def test_image_upload_refuses_what_is_not_a_usable_image(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    who = staff["manager"]
+    assert (await upload(client, who, "1", b"<svg onload=alert(1)>", "image/png")).status_code == 422
+    assert (await upload(client, who, "1", b"GIF89a", "text/html")).status_code == 415
+    assert (await upload(client, who, "1", b"", "image/png")).status_code == 422
+    assert (await upload(client, who, "1", b"x" * (5 * 1024 * 1024 + 1), "image/png")).status_code == 413
+    assert (await upload(client, who, "no-such-product", _jpeg((10, 10)), "image/jpeg")).status_code == 404
+    assert (await upload(client, who, "", _jpeg((10, 10)), "image/jpeg")).status_code == 404
+    bad = await client.post(f"{API}/product/image/remove", headers=who.headers, json={"productId": "1"})
+    assert bad.status_code == 422
+
+
+async def test_a_product_holds_at_most_twelve_images(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
+    who = staff["admin"]
+    images = [{"id": str(n), "url": f"/assets/images/ecommerce/{n}.jpg"} for n in range(12)]
+    full = {"id": "full", "name": "Full", "images": images}
+    assert (await client.post(f"{API}/product/save", headers=who.headers, json=full)).status_code == 200
+    response = await upload(client, who, "full", _jpeg((10, 10)), "image/jpeg")
+    assert response.status_code == 422 and "at most 12" in response.json()["message"]
+
+
+async def test_image_calls_need_a_staff_token(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
+    assert (await client.post(f"{API}/product/image", params={"productId": "1"}, content=b"x")).status_code == 401
+    refused = await upload(client, staff["norole"], "1", _jpeg((10, 10)), "image/jpeg")
+    assert refused.status_code == 403
+    removal = await client.post(f"{API}/product/image/remove", json={"productId": "1", "imageId": "0"})
+    assert removal.status_code == 401

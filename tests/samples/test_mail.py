@@ -256,3 +256,124 @@ async def test_every_call_needs_a_staff_token(
 ) -> None:
     assert (await client.request(method, f"{API}/{path}", json={})).status_code == 401
     assert (await client.request(method, f"{API}/{path}", json={}, headers=staff["norole"].headers)).status_code == 403
+
+
+# --- Send: the sender's Sent folder, the recipients' inboxes (portal users only) -----------------
+
+
+def email_of(account: Account) -> str:
+    return f"{account.username}@example.test"
+
+
+async def send(client: httpx.AsyncClient, headers: dict[str, str], **body: Any) -> httpx.Response:
+    return await client.post(f"{API}/send", headers=headers, json=body)
+
+
+async def test_send_files_in_sent_and_delivers_to_portal_users(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    sender, receiver, other = staff["technician"], staff["manager"], staff["contractor"]
+    response = await send(
+        client,
+        sender.headers,
+        to=[email_of(receiver).upper(), "someone@outside.example"],
+        bcc=[email_of(staff["admin"])],
+        subject="  Site visit  ",
+        message="Hello <b>team</b>,\n\nSee you at 9.",
+    )
+    assert response.status_code == 200, response.text
+    sent = response.json()
+    assert sent["folder"] == 1 and sent["read"] is True and sent["subject"] == "Site visit"
+    assert sent["message"] == "<p>Hello &lt;b&gt;team&lt;/b&gt;,</p><p>See you at 9.</p>"
+    assert sent["from"]["email"] == email_of(sender)
+    assert [t["email"] for t in sent["to"]] == [email_of(receiver), "someone@outside.example", email_of(staff["admin"])]
+    assert sent["to"][0]["name"] == receiver.username.title()
+    # The sender finds it in Sent, first; the recipient in the inbox, unread; the bcc too, without the bcc line.
+    assert (await get(client, sender.headers, "mails", folderHandle="sent"))[0]["id"] == sent["id"]
+    delivered = (await get(client, receiver.headers, "mails", folderHandle="inbox"))[0]
+    assert delivered["subject"] == "Site visit" and delivered["read"] is False and delivered["id"] != sent["id"]
+    assert [t["email"] for t in delivered["to"]] == [email_of(receiver), "someone@outside.example"]
+    bcc_copy = (await get(client, staff["admin"].headers, "mails", folderHandle="inbox"))[0]
+    assert bcc_copy["subject"] == "Site visit"
+    # Nobody else sees any copy; the shared demo mails stay visible to everyone.
+    for account in (other, staff["technician2"]):
+        for folder in ("inbox", "sent"):
+            mails = await get(client, account.headers, "mails", folderHandle=folder)
+            assert all(m["subject"] != "Site visit" for m in mails)
+    assert len(await get(client, other.headers, "mails", folderHandle="sent")) == len(
+        [m for m in read_area(AREA)["mails"] if m["folder"] == 1]
+    )
+
+
+async def test_a_user_cannot_read_or_change_another_users_mail(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    sender, receiver, stranger = staff["technician"], staff["manager"], staff["contractor"]
+    sent = (await send(client, sender.headers, to=[email_of(receiver)], subject="Private", message="Just us")).json()
+    delivered = (await get(client, receiver.headers, "mails", folderHandle="inbox"))[0]
+    for mail in (sent, delivered):
+        response = await client.get(f"{API}/mail", headers=stranger.headers, params={"mailId": mail["id"]})
+        assert response.status_code == 404
+        response = await client.post(f"{API}/update-mail", headers=stranger.headers, json={**mail, "starred": True})
+        assert response.status_code == 404
+        for call, extra in (("set-folder", {"folderId": 4}), ("toggle-label", {"labelId": 1}), ("delete-mails", {})):
+            body = {"selectedMailIds": [mail["id"]], **extra}
+            assert (await client.post(f"{API}/{call}", headers=stranger.headers, json=body)).status_code == 200
+    # Untouched: the sender still has it in Sent, the receiver in the inbox, unstarred.
+    assert (await get(client, sender.headers, "mail", mailId=sent["id"]))["folder"] == 1
+    kept = await get(client, receiver.headers, "mail", mailId=delivered["id"])
+    assert kept["folder"] == 0 and kept["labels"] == [] and kept["starred"] is False
+    # The owner can: mark it read, move it to trash, delete it.
+    marked = await client.post(f"{API}/update-mail", headers=receiver.headers, json={**kept, "read": True})
+    assert marked.json()["read"] is True
+    moved = {"selectedMailIds": [kept["id"]], "folderId": 4}
+    assert (await client.post(f"{API}/set-folder", headers=receiver.headers, json=moved)).status_code == 200
+    assert (await get(client, receiver.headers, "mails", folderHandle="trash"))[0]["id"] == kept["id"]
+    gone = {"selectedMailIds": [kept["id"]]}
+    assert (await client.post(f"{API}/delete-mails", headers=receiver.headers, json=gone)).status_code == 200
+    missing = await client.get(f"{API}/mail", headers=receiver.headers, params={"mailId": kept["id"]})
+    assert missing.status_code == 404
+
+
+async def test_the_sender_is_the_caller_whatever_the_body_says(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    response = await send(
+        client,
+        staff["contractor"].headers,
+        to=[email_of(staff["manager"])],
+        subject="Hi",
+        message="Me",
+        **{"from": {"name": "Avery Admin", "email": email_of(staff["admin"]), "avatar": ""}},
+    )
+    assert response.status_code == 200
+    assert response.json()["from"]["email"] == email_of(staff["contractor"])
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"subject": "s", "message": "m"}, "to"),
+        ({"to": [], "subject": "s", "message": "m"}, "to"),
+        ({"to": ["not-an-address"], "subject": "s", "message": "m"}, "to"),
+        ({"to": ["a@b.example"], "cc": ["x@"], "subject": "s", "message": "m"}, "cc"),
+        ({"to": ["a@b.example"], "subject": "   ", "message": "m"}, "subject"),
+        ({"to": ["a@b.example"], "subject": "s" * 201, "message": "m"}, "subject"),
+        ({"to": ["a@b.example"], "subject": "s", "message": ""}, "message"),
+        ({"to": ["a@b.example"], "subject": "s", "message": "m" * 10_001}, "message"),
+        ({"to": "a@b.example", "subject": "s", "message": "m"}, "to"),
+        ({"to": [f"p{n}@b.example" for n in range(51)], "subject": "s", "message": "m"}, "to"),
+    ],
+)
+async def test_send_validates_what_it_is_given(
+    client: httpx.AsyncClient, who: dict[str, str], body: dict[str, Any], field: str
+) -> None:
+    response = await client.post(f"{API}/send", headers=who, json=body)
+    assert response.status_code == 422, response.text
+    assert field in (response.json().get("errors") or {}), response.json()
+
+
+async def test_send_needs_a_staff_token(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
+    body = {"to": ["a@b.example"], "subject": "s", "message": "m"}
+    assert (await client.post(f"{API}/send", json=body)).status_code == 401
+    assert (await client.post(f"{API}/send", headers=staff["norole"].headers, json=body)).status_code == 403

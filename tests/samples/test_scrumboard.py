@@ -113,7 +113,20 @@ async def test_unknown_board_is_404(params: dict[str, str], client: httpx.AsyncC
 # --- boards --------------------------------------------------------------------------------------
 
 
-async def test_new_board(app: Starlette, client: httpx.AsyncClient, who: dict[str, str]) -> None:
+async def directory_entry(client: httpx.AsyncClient, who: dict[str, str], user_id: int) -> dict[str, Any]:
+    items = (await client.get("/users", headers=who)).json()["items"]
+    entry: dict[str, Any] = next(item for item in items if item["id"] == user_id)
+    return entry
+
+
+async def member_of(client: httpx.AsyncClient, who: dict[str, str], account: Account) -> dict[str, Any]:
+    entry = await directory_entry(client, who, account.user_id)
+    return {"id": f"user-{account.user_id}", "name": entry["displayName"], "avatar": "", "userId": account.user_id}
+
+
+async def test_new_board(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str], staff: dict[str, Account]
+) -> None:
     board = {"id": "b-new", "name": "Untitled Board", "uri": "untitled-board"}
     assert await ok(client, who, "board/new", {"board": {**board, "extra": {"dropped": True}}}) == {
         "id": "b-new",
@@ -128,16 +141,26 @@ async def test_new_board(app: Starlette, client: httpx.AsyncClient, who: dict[st
         "settings": {"color": "", "subscribed": True, "cardCoverImages": True},
         "lists": [],
         "cards": [],
-        "members": [],
+        "members": [await member_of(client, who, staff["technician"])],  # whoever creates it is its first member
         "labels": [],
     }
 
 
-async def test_new_board_with_its_parts(app: Starlette, client: httpx.AsyncClient, who: dict[str, str]) -> None:
+async def test_new_board_with_its_parts(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str], staff: dict[str, Account]
+) -> None:
     template = copy.deepcopy(await first_board(app))
     template.update(id="b-copy", name="Copy", uri="copy")
     await ok(client, who, "board/new", {"board": template})
+    template["members"].insert(0, await member_of(client, who, staff["technician"]))
     assert (await stored_boards(app))[-1] == template
+
+
+async def test_new_board_address_follows_its_name(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    board = {"id": "b-slug", "name": "Plant Upgrade: Phase 2 (Süd)", "uri": "anything/../else"}
+    assert (await ok(client, who, "board/new", {"board": board}))["uri"] == "plant-upgrade-phase-2-sud"
 
 
 @pytest.mark.parametrize(
@@ -167,8 +190,13 @@ async def test_new_board_with_a_taken_id(app: Starlette, client: httpx.AsyncClie
 
 async def test_rename_board(app: Starlette, client: httpx.AsyncClient, who: dict[str, str]) -> None:
     board = await first_board(app)
-    assert await ok(client, who, "board/rename", {"boardId": board["id"], "boardTitle": "Renamed"}) == "Renamed"
-    assert (await first_board(app)) == {**board, "name": "Renamed"}
+    assert (
+        await ok(client, who, "board/rename", {"boardId": board["id"], "boardTitle": "Renamed Board!"})
+        == "Renamed Board!"
+    )
+    # The address follows the name; the board is still found by its id whatever address the page had.
+    assert (await first_board(app)) == {**board, "name": "Renamed Board!", "uri": "renamed-board"}
+    assert (await client.get(f"{API}/boards", headers=who)).json()[0]["uri"] == "renamed-board"
     await refused(app, client, who, "board/rename", {"boardId": board["id"], "boardTitle": ""})
     await refused(app, client, who, "board/rename", {"boardId": board["id"], "boardTitle": 5})
     await refused(app, client, who, "board/rename", {"boardId": board["id"]})
@@ -193,6 +221,102 @@ async def test_delete_board(app: Starlette, client: httpx.AsyncClient, who: dict
     assert response.status_code == 404 and response.json()["message"] == MISSING
     await refused(app, client, who, "board/delete", {"boardId": first["id"]}, status=404)
     await refused(app, client, who, "board/delete", {})
+
+
+async def test_copy_board(app: Starlette, client: httpx.AsyncClient, who: dict[str, str]) -> None:
+    board = await first_board(app)
+    answer = await ok(client, who, "board/copy", {"boardId": board["id"]})
+    assert answer["name"] == f"Copy of {board['name']}" and answer["id"] != board["id"]
+    copied = (await stored_boards(app))[-1]
+    assert copied == {**board, "id": answer["id"], "name": answer["name"], "uri": answer["uri"]}
+    assert (await first_board(app)) == board  # the original is untouched
+    named = await ok(client, who, "board/copy", {"boardId": board["id"], "boardTitle": "Next sprint"})
+    assert named["name"] == "Next sprint" and named["uri"] == "next-sprint"
+    await refused(app, client, who, "board/copy", {"boardId": board["id"], "boardTitle": ""})
+    await refused(app, client, who, "board/copy", {"boardId": board["id"], "boardTitle": 3})
+
+
+# --- members and labels --------------------------------------------------------------------------
+
+
+async def test_members_from_the_staff_directory(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str], staff: dict[str, Account]
+) -> None:
+    board = await first_board(app)
+    manager = await member_of(client, who, staff["manager"])
+    members = await ok(client, who, "board/member/add", {"boardId": board["id"], "userId": staff["manager"].user_id})
+    assert members == [*board["members"], manager]
+    # Adding someone twice keeps one; the member can then be put on a card.
+    assert (
+        await ok(client, who, "board/member/add", {"boardId": board["id"], "userId": staff["manager"].user_id})
+        == members
+    )
+    card = board["cards"][0]
+    await ok(
+        client, who, "card/update", {"boardId": board["id"], "card": {"id": card["id"], "idMembers": [manager["id"]]}}
+    )
+    members = await ok(client, who, "board/member/remove", {"boardId": board["id"], "memberId": manager["id"]})
+    assert members == board["members"]
+    stored = await first_board(app)
+    assert stored["cards"][0]["idMembers"] == []  # the card lost the removed member too
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"userId": 999_999},  # nobody
+        {"userId": "1"},
+        {"userId": 0},
+        {"userId": 2**40},
+        {},
+    ],
+)
+async def test_malformed_member_add_changes_nothing(
+    body: dict[str, Any], app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    board = await first_board(app)
+    await refused(app, client, who, "board/member/add", {"boardId": board["id"], **body})
+
+
+async def test_a_user_without_a_role_cannot_be_a_member(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str], staff: dict[str, Account]
+) -> None:
+    board = await first_board(app)
+    answer = await refused(
+        app, client, who, "board/member/add", {"boardId": board["id"], "userId": staff["norole"].user_id}
+    )
+    assert answer["errors"]["userId"]
+    await refused(app, client, who, "board/member/remove", {"boardId": board["id"], "memberId": "nobody"}, 404)
+
+
+async def test_labels_created_edited_and_removed(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    board = await first_board(app)
+    label = {"id": "lab-new", "name": "Waiting on client", "class": "bg-teal text-white"}
+    labels = await ok(client, who, "label/new", {"boardId": board["id"], "data": label})
+    assert labels == [*board["labels"], label]
+    card = board["cards"][0]
+    await ok(client, who, "card/update", {"boardId": board["id"], "card": {"id": card["id"], "idLabels": ["lab-new"]}})
+    changed = {**label, "name": "Blocked", "class": "bg-red text-white"}
+    assert (await ok(client, who, "label/update", {"boardId": board["id"], "label": changed}))[-1] == changed
+    assert await ok(client, who, "label/remove", {"boardId": board["id"], "labelId": "lab-new"}) == board["labels"]
+    assert (await first_board(app))["cards"][0]["idLabels"] == []
+
+
+async def test_malformed_label_calls_change_nothing(
+    app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
+) -> None:
+    board = await first_board(app)
+    taken = board["labels"][0]
+    on = {"boardId": board["id"]}
+    await refused(app, client, who, "label/new", {**on, "data": {"id": "x", "name": "  "}})
+    await refused(app, client, who, "label/new", {**on, "data": {"id": "x"}})
+    await refused(app, client, who, "label/new", {**on, "data": {"id": taken["id"], "name": "Dup"}})
+    await refused(app, client, who, "label/update", {**on, "label": {"id": "nope", "name": "N"}}, 404)
+    await refused(app, client, who, "label/update", {**on, "label": {"id": taken["id"], "name": ""}})
+    await refused(app, client, who, "label/remove", {**on, "labelId": "nope"}, 404)
+    await refused(app, client, who, "label/remove", on)
 
 
 # --- cards ---------------------------------------------------------------------------------------
@@ -449,6 +573,12 @@ WRITES = {
     "list/new": {"data": {"id": "l", "name": "L"}},
     "list/rename": {"listId": "l", "listTitle": "L"},
     "list/remove": {"listId": "l"},
+    "board/copy": {},
+    "board/member/add": {"userId": 1},
+    "board/member/remove": {"memberId": "m"},
+    "label/new": {"data": {"id": "x", "name": "X"}},
+    "label/update": {"label": {"id": "x", "name": "X"}},
+    "label/remove": {"labelId": "x"},
 }
 
 

@@ -1,4 +1,5 @@
-"""Global search: GET /api/search answers every result, or with ``q`` those whose title or excerpt match."""
+"""Global search: GET /api/search answers the knowledge base's articles, the FAQ's questions and the
+academy's courses, each with the address of the page that shows it; ``q`` filters by title or excerpt."""
 
 from __future__ import annotations
 
@@ -9,17 +10,18 @@ import pytest
 from starlette.applications import Starlette
 
 from app.samples.loader import read_area
+from app.samples.search import slug
 from tests.support import Account, load_sample_area
 
 pytestmark = pytest.mark.db
 
-AREA = "search"
 URL = "/api/search"
 
 
 @pytest.fixture(autouse=True)
-async def fresh_search(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
+async def fresh_content(app: Starlette) -> None:
+    for area in ("knowledge-base", "faq", "academy"):
+        await load_sample_area(app, area)
 
 
 async def search(client: httpx.AsyncClient, who: Account, **params: str) -> list[dict[str, Any]]:
@@ -29,27 +31,34 @@ async def search(client: httpx.AsyncClient, who: Account, **params: str) -> list
     return results
 
 
-async def test_without_q_the_whole_list(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
+async def test_without_q_every_result_with_the_page_that_shows_it(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
     results = await search(client, staff["contractor"])
-    assert results == read_area(AREA)["results"]
-    assert len(results) >= 20
+    articles = [a for c in read_area("knowledge-base")["categories"] for a in c["featuredArticles"]]
+    faqs = read_area("faq")["faqs"]
+    courses = read_area("academy")["courses"]
+    assert len(results) == len(articles) + len(faqs) + len(courses)
     for result in results:
         assert set(result) == {"id", "title", "url", "excerpt"}
-        assert result["url"].startswith("/") and result["title"] and result["excerpt"]
+        assert result["title"] and result["excerpt"] and "<" not in result["excerpt"]
+    by_id = {r["id"]: r for r in results}
+    assert by_id[f"kb-{articles[0]['id']}"]["url"] == f"/pages/knowledge-base/{slug(articles[0]['title'])}"
+    assert by_id[f"faq-{faqs[0]['id']}"]["url"] == f"/pages/faq?question={faqs[0]['id']}"
+    course = courses[0]
+    assert by_id[f"course-{course['id']}"]["url"] == f"/apps/academy/courses/{course['id']}/{course['slug']}"
+    assert by_id[f"course-{course['id']}"]["excerpt"] == course["description"]
     assert await search(client, staff["contractor"], q="   ") == results  # a blank query filters nothing
 
 
-async def test_q_matches_titles_ignoring_case(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
-    results = await search(client, staff["technician"], q="THERMAL camera")
-    assert [r["title"] for r in results] == ["Thermal camera quick start"]
-
-
-async def test_q_matches_excerpts(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:
-    results = await search(client, staff["technician"], q="authenticator")
-    assert [r["title"] for r in results] == ["Two-step sign-in"]
+async def test_q_matches_titles_and_excerpts_ignoring_case(
+    client: httpx.AsyncClient, staff: dict[str, Account]
+) -> None:
+    results = await search(client, staff["technician"], q="RESET MY password")
+    assert [r["title"] for r in results] == ["How do I reset my password?"]
     every = await search(client, staff["technician"])
-    expected = [r for r in every if "sign" in r["title"].lower() or "sign" in r["excerpt"].lower()]
-    assert await search(client, staff["technician"], q="Sign") == expected and len(expected) >= 2
+    expected = [r for r in every if "account" in r["title"].lower() or "account" in r["excerpt"].lower()]
+    assert await search(client, staff["technician"], q="Account") == expected and len(expected) >= 2
 
 
 async def test_no_match_is_an_empty_list(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:

@@ -31,6 +31,7 @@ OWN_ACCOUNT = {
     ("GET", "/me/sessions"),
     ("DELETE", "/me/sessions/{sid}"),
     ("POST", "/me/password"),
+    ("POST", "/auth/unlock"),  # the lock screen: checks the own password, opens nothing
     ("POST", "/me/photo"),
 }
 

@@ -26,6 +26,7 @@ PUSH_JOB = "worker.jobs.send_push"
 NOTIFICATION_MAIL_JOB = "worker.jobs.send_notification_email"
 INSPECTION_MAIL_JOB = "worker.jobs.send_inspection_mail"
 INSPECTIONS_JOB = "worker.jobs.inspections_due"
+PASSWORD_RESET_MAIL_JOB = "worker.jobs.send_password_reset_mail"
 MAIL_RETRY_BACKOFF = [30, 120, 600]
 
 log = logging.getLogger("portal.push")
@@ -102,6 +103,19 @@ class DeliveryQueue:
             result_ttl=3600,
             failure_ttl=7 * 24 * 3600,
             description=f"daily inspection mail {day.isoformat()} to user {user_id}",
+        )
+
+    def password_reset_mail(self, user_id: int, token: str) -> None:
+        """The reset link, mailed by a worker (the job holds the token until it runs; it lives 30 minutes)."""
+        self.queue.enqueue(
+            PASSWORD_RESET_MAIL_JOB,
+            user_id,
+            token,
+            job_timeout=int(self.settings.smtp_timeout * 3 + 30),
+            retry=Retry(max=2, interval=[30, 120]),
+            result_ttl=600,
+            failure_ttl=3600,
+            description=f"password reset mail to user {user_id}",
         )
 
     def inspections_due(self, day: date) -> None:

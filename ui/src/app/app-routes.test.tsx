@@ -147,6 +147,20 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard')
   })
 
+  it('opens a sample page once the sample routes arrive (they are not in the start chunk)', async () => {
+    const { fetch } = fakeApi()
+    const { router } = setup('/ui/typography', fetch, true)
+    expect(await screen.findByRole('heading', { name: 'Typography', level: 1 }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/ui/typography')
+  })
+
+  it('sends a guest on a sample page to /login, remembering it', async () => {
+    const { fetch } = fakeApi()
+    const { router } = setup('/ui/typography', fetch)
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(router.state.location.state).toEqual({ redirectUrl: '/ui/typography' })
+  })
+
   it('keeps a signed-in user away from /login', async () => {
     const { fetch } = fakeApi()
     const { router } = setup('/login', fetch, true)

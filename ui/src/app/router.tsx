@@ -7,6 +7,12 @@ import { DocumentTitle } from './document-title'
 import { EmptyLayout } from './layouts/empty-layout'
 import { RouteGuard } from './route-guard'
 import { DEFAULT_PATH, MainLayout, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
+import { SampleRoutesLoader } from './sample-routes-loader'
+
+// The ids of the route groups the sample routes join once loaded (withSampleRoutes).
+const MAIN = 'layout-main'
+const EMPTY = 'layout-empty'
+const UNMATCHED = 'unmatched'
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {
@@ -23,6 +29,7 @@ export function createRouteObjects(): RouteObject[] {
   return [
     { path: '/', element: <Navigate to={DEFAULT_PATH} replace /> },
     {
+      id: MAIN,
       element: (
         <Suspense fallback={<SplashScreen />}>
           <MainLayout />
@@ -30,7 +37,27 @@ export function createRouteObjects(): RouteObject[] {
       ),
       children: routes.filter((r) => r.layout === 'main').map(toRouteObject),
     },
-    { element: <EmptyLayout />, children: routes.filter((r) => r.layout === 'empty').map(toRouteObject) },
-    { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+    { id: EMPTY, element: <EmptyLayout />, children: routes.filter((r) => r.layout === 'empty').map(toRouteObject) },
+    {
+      id: UNMATCHED,
+      path: '*',
+      element: (
+        <Suspense fallback={<SplashScreen />}>
+          <SampleRoutesLoader />
+        </Suspense>
+      ),
+    },
   ]
+}
+
+/** The tree with the sample areas' routes in their layouts; an unmatched path is then the 404 page. */
+export function withSampleRoutes(tree: RouteObject[], samples: readonly AppRoute[]): RouteObject[] {
+  const inLayout = (layout: AppRoute['layout']) => samples.filter((r) => r.layout === layout).map(toRouteObject)
+  return tree.map((route): RouteObject => {
+    if (route.index) return route
+    if (route.id === MAIN) return { ...route, children: [...(route.children ?? []), ...inLayout('main')] }
+    if (route.id === EMPTY) return { ...route, children: [...(route.children ?? []), ...inLayout('empty')] }
+    if (route.id === UNMATCHED) return { ...route, element: <Navigate to={NOT_FOUND_PATH} replace /> }
+    return route
+  })
 }

@@ -42,5 +42,6 @@ export const applicationRoutes: AppRoute[] = [
   { path: '/apps/scrumboard/boards/:boardId/:boardUri', element: <BoardPage />, auth: staff, layout: 'main', title: 'Scrumboard' },
   { path: '/apps/calendar', element: <CalendarPage />, auth: staff, layout: 'main', title: 'Calendar' },
   { path: '/apps/file-manager', element: <FileManagerPage />, auth: staff, layout: 'main', title: 'File Manager' },
+  { path: '/apps/file-manager/:folderId', element: <FileManagerPage />, auth: staff, layout: 'main', title: 'File Manager' },
   { path: '/apps/chat', element: <ChatAppPage />, auth: staff, layout: 'main', title: 'Chat' },
 ]

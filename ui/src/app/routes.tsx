@@ -3,11 +3,9 @@ import { lazy, Suspense, type ReactElement } from 'react'
 import { PageLoader } from '@/components/page-loader'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
-import { setSignInPreload } from '@/lib/sign-in-preload'
+import { prefetch } from '@/lib/prefetch'
+import { setSignedInPrefetch, setSignInPreload } from '@/lib/sign-in-preload'
 import { loadFullTheme, lazyPage } from '@/lib/theme-system'
-
-import { applicationRoutes } from './routes-applications'
-import { pagesRoutes } from './routes-pages'
 
 // Every page is its own chunk: /login never downloads the dashboard code. The start pages render
 // with the small start theme; every other page brings the full one (lib/theme-system.ts).
@@ -29,6 +27,8 @@ export const MainLayout = lazyPage(loadMainLayout)
 
 // Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here).
 setSignInPreload(() => Promise.all([loadMainLayout(), loadDashboard(), loadFullTheme()]))
+// ... and the dashboard's figures are asked for with /me, not after the dashboard's code arrives.
+setSignedInPrefetch(() => prefetch('/dashboard/summary'))
 
 export const DEFAULT_PATH = '/dashboard'
 export const NOT_FOUND_PATH = '/pages/errors/error-404'
@@ -45,7 +45,10 @@ export interface AppRoute {
   title: string
 }
 
-/** The route registry. All product routes are open to all four roles. */
+/**
+ * The route registry of the product pages. All product routes are open to all four roles. The
+ * sample areas' routes load on demand (sample-routes.ts, routes-samples.tsx).
+ */
 export const routes: AppRoute[] = [
   { path: '/login', element: <LoginPage />, auth: authRoles.onlyGuest, layout: 'empty', title: 'Sign in' },
   { path: '/logout', element: (
@@ -65,7 +68,5 @@ export const routes: AppRoute[] = [
   { path: '/admin/users', element: <AdminUsersPage />, auth: authRoles.admin, layout: 'main', title: 'Users' },
   { path: '/admin/audit', element: <AdminAuditPage />, auth: authRoles.admin, layout: 'main', title: 'Audit log' },
   { path: '/profile/account', element: <AccountPage />, auth: authRoles.staff, layout: 'main', title: 'Your account' },
-  ...applicationRoutes,
-  ...pagesRoutes,
   { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found' },
 ]

@@ -1,13 +1,17 @@
+import { LAYOUT_VARIANTS, variantTitle } from '@/features/template-pages/layouts'
 import type { NavItem } from '@/lib/navigation'
 
-/** The page-layout variants (/ui/page-layouts/{carded,simple}/{variant}). */
-const LAYOUT_VARIANTS: [string, string][] = [
-  ['full-width', 'Full width'],
-  ['full-width-tabbed', 'Full width, tabbed'],
-  ['left-sidebar', 'Left sidebar'],
-  ['left-sidebar-tabbed', 'Left sidebar, tabbed'],
-  ['right-sidebar', 'Right sidebar'],
-  ['right-sidebar-tabbed', 'Right sidebar, tabbed'],
+const AUTH_PAGES: [string, string][] = [
+  ['login', 'Login'],
+  ['login-2', 'Login v2'],
+  ['register', 'Register'],
+  ['register-2', 'Register v2'],
+  ['forgot-password', 'Forgot password'],
+  ['forgot-password-2', 'Forgot password v2'],
+  ['reset-password', 'Reset password'],
+  ['reset-password-2', 'Reset password v2'],
+  ['lock', 'Lock screen'],
+  ['mail-confirm', 'Mail confirmation'],
 ]
 
 /**
@@ -48,6 +52,15 @@ export const pagesGroupNavigation: NavItem = {
   title: 'Pages',
   type: 'group',
   children: [
+    {
+      id: 'auth-pages',
+      title: 'Authentication',
+      type: 'collapse',
+      icon: 'lock',
+      badge: { title: String(AUTH_PAGES.length) },
+      children: AUTH_PAGES.map(([page, title]) => ({ id: `auth-${page}`, title, type: 'item', icon: 'lock', url: `/pages/auth/${page}` })),
+    },
+    { id: 'coming-soon', title: 'Coming soon', type: 'item', icon: 'alarm', url: '/pages/coming-soon' },
     { id: 'faq', title: 'FAQ', type: 'item', icon: 'help', url: '/pages/faq' },
     { id: 'knowledge-base', title: 'Knowledge base', type: 'item', icon: 'book', url: '/pages/knowledge-base' },
     {
@@ -60,14 +73,34 @@ export const pagesGroupNavigation: NavItem = {
         { id: 'invoice-compact', title: 'Compact', type: 'item', icon: 'receipt', url: '/pages/invoice/compact' },
       ],
     },
+    { id: 'maintenance', title: 'Maintenance', type: 'item', icon: 'build', url: '/pages/maintenance' },
+    {
+      id: 'pricing',
+      title: 'Pricing',
+      type: 'collapse',
+      icon: 'pricing',
+      children: [1, 2, 3].map((n) => ({ id: `pricing-style-${n}`, title: `Style ${n}`, type: 'item', icon: 'pricing', url: `/pages/pricing/style-${n}` })),
+    },
     { id: 'profile', title: 'Profile', type: 'item', icon: 'profile', url: '/pages/profile' },
-    { id: 'search', title: 'Search', type: 'item', icon: 'search', url: '/pages/search' },
+    {
+      id: 'search',
+      title: 'Search',
+      type: 'collapse',
+      icon: 'search',
+      children: [
+        { id: 'search-classic', title: 'Classic search', type: 'item', icon: 'search', url: '/pages/search', exact: true },
+        { id: 'search-modern', title: 'Modern search', type: 'item', icon: 'search', url: '/pages/search/modern' },
+      ],
+    },
     {
       id: 'errors',
       title: 'Errors',
       type: 'collapse',
       icon: 'error',
-      children: [{ id: 'error-404', title: '404', type: 'item', icon: 'error', url: '/pages/errors/error-404' }],
+      children: [
+        { id: 'error-404', title: '404', type: 'item', icon: 'error', url: '/pages/errors/error-404' },
+        { id: 'error-500', title: '500', type: 'item', icon: 'error', url: '/pages/errors/error-500' },
+      ],
     },
   ],
 }
@@ -92,9 +125,10 @@ export const userInterfaceNavigation: NavItem = {
             title: style === 'carded' ? 'Carded' : 'Simple',
             type: 'collapse',
             icon: 'layouts',
-            children: LAYOUT_VARIANTS.map(([variant, title]) => ({
+            badge: { title: String(LAYOUT_VARIANTS[style].length) },
+            children: LAYOUT_VARIANTS[style].map((variant) => ({
               id: `page-layouts-${style}-${variant}`,
-              title,
+              title: variantTitle(variant),
               type: 'item',
               icon: 'layouts',
               url: `/ui/page-layouts/${style}/${variant}`,
@@ -120,6 +154,19 @@ export const documentationNavigation: NavItem = {
       children: [
         { id: 'doc-introduction', title: 'Introduction', type: 'item', icon: 'rocket', url: '/documentation/getting-started/introduction' },
         { id: 'doc-installation', title: 'Installation', type: 'item', icon: 'package', url: '/documentation/getting-started/installation' },
+      ],
+    },
+    {
+      id: 'working-with-the-portal',
+      title: 'Working with the portal',
+      type: 'collapse',
+      icon: 'build',
+      children: [
+        { id: 'doc-theming', title: 'Theming', type: 'item', icon: 'palette', url: '/documentation/working-with-the-portal/theming' },
+        { id: 'doc-settings', title: 'Settings', type: 'item', icon: 'settings', url: '/documentation/working-with-the-portal/settings' },
+        { id: 'doc-routing', title: 'Routing', type: 'item', icon: 'route', url: '/documentation/working-with-the-portal/routing' },
+        { id: 'doc-navigation', title: 'Navigation', type: 'item', icon: 'layouts', url: '/documentation/working-with-the-portal/navigation' },
+        { id: 'doc-api-calls', title: 'API calls', type: 'item', icon: 'api', url: '/documentation/working-with-the-portal/api-calls' },
       ],
     },
     { id: 'doc-authentication', title: 'Authentication', type: 'item', icon: 'lock', url: '/documentation/authentication' },

@@ -193,12 +193,16 @@ export function fetchDocumentFile(id: number, signal?: AbortSignal): Promise<Blo
 
 /** Saves the stored file under its original name (through a blob URL: the token never goes in a link). */
 export async function downloadDocument(doc: Pick<DocumentRecord, 'id' | 'originalName' | 'title'>): Promise<void> {
-  const blob = await fetchDocumentFile(doc.id)
+  saveBlob(await fetchDocumentFile(doc.id), doc.originalName || doc.title || `document-${doc.id}`)
+}
+
+/** Hands a fetched file to the browser's download under `name` (through a blob URL: the token never goes in a link). */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob)
   try {
     const link = document.createElement('a')
     link.href = url
-    link.download = doc.originalName || doc.title || `document-${doc.id}`
+    link.download = name
     link.rel = 'noopener'
     document.body.appendChild(link)
     link.click()

@@ -1,13 +1,15 @@
 import { Box } from '@chakra-ui/react'
 import { atom, useAtom, useAtomValue, useStore } from 'jotai'
 import { Suspense, useEffect, useMemo } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 
 import { GlobalDialog } from '@/components/global-dialog'
 import { PageLoader } from '@/components/page-loader'
 import { Toaster } from '@/components/ui/toaster'
 import { navigationConfig } from '@/config/navigation'
 import { userAtom } from '@/lib/auth'
+import { watchIdle } from '@/lib/idle'
+import { isLocked, LOCK_AFTER_MS, lockPathFor, lockScreen } from '@/lib/lock'
 import { filterNavigation } from '@/lib/navigation'
 import { startPendingSaves } from '@/lib/pending-saves'
 import { portalSettingsAtom } from '@/lib/portal-settings'
@@ -15,6 +17,7 @@ import { resetRealtimeAtom } from '@/lib/realtime'
 import { mergeSettings, settingsAtom, systemDefaultSettings } from '@/lib/settings'
 import { startRealtime } from '@/lib/socket'
 
+import { loadSampleRoutes } from '../sample-routes'
 import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
 import { HorizontalLayout, Layout1 } from '../shell/layouts'
 import { PwaBridge } from '../shell/pwa-bridge'
@@ -59,6 +62,13 @@ export default function MainLayout() {
 
   useDocumentSettings(settings)
 
+  // The sample areas' routes come once the shell is up, so a first click on one opens it at once.
+  useEffect(() => {
+    if (!userId) return
+    const idle = window.setTimeout(() => void loadSampleRoutes().catch(() => {}), 1500)
+    return () => window.clearTimeout(idle)
+  }, [userId])
+
   // One realtime connection while a user is signed in.
   useEffect(() => {
     if (!userId) return
@@ -68,6 +78,19 @@ export default function MainLayout() {
       store.set(resetRealtimeAtom)
     }
   }, [store, userId])
+
+  // The lock screen: after a long idle time the session locks (lib/lock.ts); a locked session sees only the lock page.
+  const location = useLocation()
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!userId) return
+    const watcher = watchIdle((idle) => {
+      if (!idle) return
+      lockScreen(userId)
+      navigate(lockPathFor(`${window.location.pathname}${window.location.search}`))
+    }, LOCK_AFTER_MS)
+    return () => watcher.stop()
+  }, [userId, navigate])
 
   const { templateHidden } = useAtomValue(portalSettingsAtom)
   const items = useMemo(() => filterNavigation(navigationConfig({ templateHidden }), user.role), [user.role, templateHidden])
@@ -80,6 +103,7 @@ export default function MainLayout() {
     )
   }
   if (owner !== userId) return <PageLoader />
+  if (isLocked(userId)) return <Navigate to={lockPathFor(`${location.pathname}${location.search}`)} replace />
 
   const Layout = settings.layout.style === 'layout1' ? Layout1 : HorizontalLayout
   const strip = large && settings.layout.config.rightSidePanel.display

@@ -44,7 +44,7 @@ function setup() {
 describe('shell', () => {
   it("loads the user's saved settings and keeps a logout link on the dashboard", async () => {
     const { store } = setup()
-    expect(await screen.findByTestId('dashboard-greeting', {}, { timeout: 8000 })).toHaveTextContent('Tess Tech')
+    expect(await screen.findByTestId('dashboard-greeting', {}, { timeout: 20_000 })).toHaveTextContent('Tess Tech')
     expect(screen.getByTestId('logout-link')).toHaveAttribute('href', '/logout')
     expect(screen.getByTestId('toolbar')).toBeInTheDocument()
     expect(store.get(settingsAtom).layout.config.navbar.folded).toBe(true)

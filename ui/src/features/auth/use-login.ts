@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ApiError, errorMessage } from '@/lib/api'
 import { isAuthenticated, toUser, userAtom } from '@/lib/auth'
 import { clearSession, saveSession } from '@/lib/session'
-import { preloadSignedInCode } from '@/lib/sign-in-preload'
+import { prefetchSignedInData, preloadSignedInCode } from '@/lib/sign-in-preload'
 
 import { completeNewPassword, fetchMe, signIn, verifyCode, type AuthResult } from './api'
 import { loginStateAtom } from './atoms'
@@ -36,6 +36,7 @@ export function useLogin() {
       return
     }
     saveSession(result.tokens, remember)
+    prefetchSignedInData()
     let user
     try {
       user = toUser(await fetchMe())

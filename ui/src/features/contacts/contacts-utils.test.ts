@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Contact } from './api'
-import { blankContact, cleanContact, pageOf, searchContacts, sortContacts, validateContact, viewFromParam } from './contacts-utils'
+import { blankContact, cleanContact, filterContacts, filtersFromParams, pageOf, searchContacts, sortContacts, validateContact, viewFromParam } from './contacts-utils'
 
 const contact = (id: string, name: string, extra: Partial<Contact> = {}): Contact => ({ ...blankContact(), id, name, ...extra })
 
 describe('contacts rules', () => {
+  it('filters by each column, all filters together', () => {
+    const list = [
+      contact('1', 'Ada', { lastName: 'Byron', company: 'Acme Rail', jobTitle: 'Engineer', email: 'ada@acme.test', nickname: 'Countess' }),
+      contact('2', 'Alan', { lastName: 'Turing', company: 'Acme Grid', jobTitle: 'Planner', email: 'alan@grid.test' }),
+      contact('3', 'Grace', { company: 'Navy', jobTitle: 'Engineer' }),
+    ]
+    expect(filterContacts(list, {}).map((c) => c.id)).toEqual(['1', '2', '3'])
+    expect(filterContacts(list, { company: 'acme' }).map((c) => c.id)).toEqual(['1', '2'])
+    expect(filterContacts(list, { company: 'acme', jobTitle: 'ENGINEER' }).map((c) => c.id)).toEqual(['1'])
+    expect(filterContacts(list, { name: 'countess' }).map((c) => c.id)).toEqual(['1'])
+    expect(filterContacts(list, { name: 'ada byron', email: 'grid' })).toEqual([])
+    expect(filtersFromParams(new URLSearchParams('company=acme&other=x&email='))).toEqual({ company: 'acme' })
+  })
+
   it('reads the view', () => {
     expect(viewFromParam('starred')).toBe('starred')
     expect(viewFromParam('frequent')).toBe('frequent')

@@ -24,6 +24,38 @@ export function searchContacts(contacts: readonly Contact[], query: string): Con
   })
 }
 
+/** The columns with a text filter (Fuse's table has one under each heading), and their URL parameter. */
+export const FILTER_COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'company', label: 'Company' },
+  { key: 'jobTitle', label: 'Job title' },
+  { key: 'phone', label: 'Phone' },
+]
+
+export type ColumnFilters = Partial<Record<SortKey, string>>
+
+export function filtersFromParams(params: URLSearchParams): ColumnFilters {
+  const filters: ColumnFilters = {}
+  for (const { key } of FILTER_COLUMNS) {
+    const value = params.get(key)
+    if (value) filters[key] = value
+  }
+  return filters
+}
+
+/** Keep the contacts whose every filtered column contains its filter (case-insensitive); the name column also matches the nickname. */
+export function filterContacts(contacts: readonly Contact[], filters: ColumnFilters): Contact[] {
+  const active = FILTER_COLUMNS.map(({ key }) => [key, (filters[key] ?? '').trim().toLowerCase()] as const).filter(([, v]) => v)
+  if (!active.length) return [...contacts]
+  return contacts.filter((c) =>
+    active.every(([key, value]) => {
+      const text = key === 'name' ? `${fullName(c)} ${c.nickname}` : (c[key] ?? '')
+      return text.toLowerCase().includes(value)
+    }),
+  )
+}
+
 export function sortContacts(contacts: readonly Contact[], key: SortKey, descending: boolean): Contact[] {
   const value = (c: Contact) => (key === 'name' ? fullName(c) : c[key] ?? '')
   const dir = descending ? -1 : 1

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
 import { api } from '@/lib/api'
+import { takePrefetched } from '@/lib/prefetch'
 import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
 import { recordBatchesAtom } from '@/lib/record-batches'
 import { fetchOptions, listRecords, MAX_PER_PAGE, type Asset, type Options } from '@/lib/records'
@@ -73,7 +74,9 @@ export function useDashboardData(): DashboardData {
   useEffect(() => {
     const controller = new AbortController()
     const s = controller.signal
-    Promise.all([api.get<unknown>('/dashboard/summary', { signal: s }), fetchOptions(s).catch(() => null)]).then(
+    // Right after sign-in the summary is already on its way (lib/prefetch.ts).
+    const summary = takePrefetched('/dashboard/summary') ?? api.get<unknown>('/dashboard/summary', { signal: s })
+    Promise.all([summary, fetchOptions(s).catch(() => null)]).then(
       ([body, options]) => {
         if (!s.aborted) setState({ summary: toSummary(body), options, error: null, failed: false })
       },

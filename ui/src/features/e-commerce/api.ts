@@ -99,3 +99,23 @@ export const fetchOrders = (signal?: AbortSignal) => api.get<Order[]>(`${PREFIX}
 
 export const fetchOrder = (orderId: string, signal?: AbortSignal) =>
   api.get<Order | undefined>(`${PREFIX}/order`, { query: { orderId }, signal }).then((o) => o ?? null)
+
+/** The image types and size the upload takes (app/services/photos.py). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export const MAX_IMAGES = 12
+
+/** Why a picked file cannot be uploaded (checked again by the server), or null. */
+export function imageProblem(file: File): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return `${file.name} is not a PNG, JPEG, WebP or GIF image.`
+  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`
+  return null
+}
+
+/** Adds an image to a stored product (the file as the body); answers the product with it. */
+export const uploadProductImage = (productId: string, file: File) =>
+  api.post<Product>(`${PREFIX}/product/image`, file, { query: { productId }, headers: { 'Content-Type': file.type } })
+
+/** Takes an image off a product (an uploaded one leaves the storage too); answers the product. */
+export const removeProductImage = (productId: string, imageId: string) =>
+  api.post<Product>(`${PREFIX}/product/image/remove`, { productId, imageId })

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockFetch } from '@/testing/fetch-mock'
@@ -23,7 +24,11 @@ describe('FAQ', () => {
   it('expands an answer and filters with the search box', async () => {
     vi.stubGlobal('fetch', mockFetch(() => json(FAQS)).fetch)
     const user = userEvent.setup()
-    renderWithProviders(<FaqPage />)
+    renderWithProviders(
+      <MemoryRouter>
+        <FaqPage />
+      </MemoryRouter>,
+    )
     await user.click(await screen.findByTestId('faq-2-question'))
     expect(screen.getByTestId('faq-2-answer')).toBeVisible()
     expect(screen.getByTestId('faq-2-answer')).toHaveTextContent('LL, L, H and HH.')
@@ -32,5 +37,17 @@ describe('FAQ', () => {
     expect(screen.getByTestId('faq-count')).toHaveTextContent('1 of 2 questions match')
     await user.type(screen.getByTestId('faq-search'), ' nothing')
     expect(screen.getByTestId('faq-empty')).toBeInTheDocument()
+  })
+
+  it('opens the question the address names (the search results link there)', async () => {
+    vi.stubGlobal('fetch', mockFetch(() => json(FAQS)).fetch)
+    Element.prototype.scrollIntoView = vi.fn()
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/pages/faq?question=2']}>
+        <FaqPage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByTestId('faq-2-answer')).toBeVisible()
+    expect(screen.queryByTestId('faq-1-answer')).not.toBeVisible()
   })
 })

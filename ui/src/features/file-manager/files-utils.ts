@@ -26,8 +26,41 @@ export function typeLabel(file: Pick<FileItem, 'type' | 'extention'>): string {
   return ext ? `${kind} (${ext})` : kind
 }
 
-export function visibleFiles(files: readonly FileItem[], filter: FileFilter, query: string, sort: FileSort, descending: boolean): FileItem[] {
+/** The folders from the top down to `folderId` (a missing folder or a cycle ends the path). */
+export function folderPath(files: readonly FileItem[], folderId: string | null): FileItem[] {
+  const path: FileItem[] = []
+  const seen = new Set<string>()
+  let id = folderId
+  while (id && !seen.has(id)) {
+    seen.add(id)
+    const folder = files.find((f) => f.id === id && f.type === 'folder')
+    if (!folder) break
+    path.unshift(folder)
+    id = folder.folderId ?? null
+  }
+  return path
+}
+
+/** A search or a type filter looks in every folder; otherwise the list shows the open folder. */
+export function searchesEverywhere(filter: FileFilter, query: string): boolean {
+  return filter !== 'all' || query.trim() !== ''
+}
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
+export const UPLOAD_EXTENSIONS = ['pdf', 'txt', 'text', 'log', 'csv', 'md', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'tif', 'tiff', 'docx', 'xlsx', 'pptx']
+
+/** Why the page will not send this file (the server checks again, content included), or null. */
+export function uploadProblem(file: { name: string; size: number }): string | null {
+  const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? ''
+  if (!UPLOAD_EXTENSIONS.includes(ext)) return `'${file.name}' is not a kind of file kept here: upload PDF, text, images or Office files (.docx, .xlsx, .pptx).`
+  if (file.size === 0) return `'${file.name}' is empty.`
+  if (file.size > MAX_UPLOAD_BYTES) return `'${file.name}' is larger than the 25 MB limit for one file.`
+  return null
+}
+
+export function visibleFiles(files: readonly FileItem[], filter: FileFilter, query: string, sort: FileSort, descending: boolean, folderId: string | null = null): FileItem[] {
   const q = query.trim().toLowerCase()
+  const everywhere = searchesEverywhere(filter, query)
   const dir = descending ? -1 : 1
   const key = (f: FileItem): string | number => {
     if (sort === 'size') return sizeInBytes(f.size)
@@ -36,6 +69,7 @@ export function visibleFiles(files: readonly FileItem[], filter: FileFilter, que
     return f[sort]
   }
   return files
+    .filter((f) => everywhere || (f.folderId ?? null) === folderId)
     .filter((f) => filter === 'all' || f.type === filter)
     .filter((f) => !q || `${f.name} ${f.owner} ${f.extention} ${f.location}`.toLowerCase().includes(q))
     .sort((a, b) => {

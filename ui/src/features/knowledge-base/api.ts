@@ -32,3 +32,20 @@ export function withoutLeadingTitle(html: string, title: string): string {
   const match = /^\s*<h[1-3][^>]*>([\s\S]*?)<\/h[1-3]>/i.exec(html)
   return match && match[1].trim() === title.trim() ? html.slice(match[0].length) : html
 }
+
+/** An article's address under /pages/knowledge-base/ (the search results link there: app/samples/search.py ``slug``). */
+export function articleSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** The featured article an address names, with its category, or null. */
+export function findArticle(categories: readonly Category[], slug: string): { categoryId: number; article: Article } | null {
+  for (const category of categories) {
+    const article = category.featuredArticles.find((a) => articleSlug(a.title) === slug)
+    if (article) return { categoryId: category.id, article }
+  }
+  return null
+}

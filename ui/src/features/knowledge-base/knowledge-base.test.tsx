@@ -1,12 +1,12 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockFetch } from '@/testing/fetch-mock'
 import { renderWithProviders } from '@/testing/render'
 
-import { searchArticles, withoutLeadingTitle } from './api'
+import { articleSlug, searchArticles, withoutLeadingTitle } from './api'
 import KnowledgeBasePage from './components/knowledge-base-page'
 
 const CATEGORIES = [
@@ -46,5 +46,34 @@ describe('knowledge base', () => {
     expect(screen.getByTestId('article-content').innerHTML).not.toContain('onerror')
     await user.click(screen.getByTestId('article-next'))
     expect(screen.getByTestId('article-title')).toHaveTextContent('Changing your email address')
+  })
+
+  it('opens the article its address names', async () => {
+    expect(articleSlug('Setting a fair price?')).toBe('setting-a-fair-price')
+    vi.stubGlobal('fetch', mockFetch(() => json(CATEGORIES)).fetch)
+    const user = userEvent.setup()
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/pages/knowledge-base/setting-a-fair-price']}>
+        <Routes>
+          <Route path="/pages/knowledge-base/:topic?" element={<KnowledgeBasePage />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(await screen.findByTestId('article-title')).toHaveTextContent('Setting a fair price')
+    expect(screen.queryByTestId('kb-topic-note')).not.toBeInTheDocument()
+    await user.click(screen.getByTestId('article-close'))
+    await waitFor(() => expect(screen.queryByTestId('article-dialog')).not.toBeInTheDocument())
+  })
+
+  it('names a topic that is not a featured article', async () => {
+    vi.stubGlobal('fetch', mockFetch(() => json(CATEGORIES)).fetch)
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/pages/knowledge-base/no-such-thing']}>
+        <Routes>
+          <Route path="/pages/knowledge-base/:topic?" element={<KnowledgeBasePage />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(await screen.findByTestId('kb-topic-note')).toHaveTextContent('“no such thing” is not a featured article')
   })
 })

@@ -83,3 +83,19 @@ export const toggleLabel = (selectedMailIds: string[], labelId: number) =>
 
 /** Removes the mails for good. */
 export const deleteMails = (selectedMailIds: string[]) => api.post<void>(`${BASE}/delete-mails`, { selectedMailIds })
+
+export interface OutgoingMail {
+  to: string[]
+  cc: string[]
+  bcc: string[]
+  subject: string
+  /** Plain text: the server turns it into the mail's HTML. */
+  message: string
+}
+
+/**
+ * Sends a mail: the answer is the sender's copy, filed in Sent. Recipients who are portal users
+ * (matched by email) find a copy in their inbox; other addresses are not mailed (the portal sends
+ * nothing outside).
+ */
+export const sendMail = (mail: OutgoingMail) => api.post<Mail>(`${BASE}/send`, mail)

@@ -59,4 +59,38 @@ describe('MailPage', () => {
     expect(move?.body).toEqual({ selectedMailIds: ['m1'], folderId: 3 })
     expect(screen.getByTestId('mail-row-m2')).toBeInTheDocument()
   })
+
+  it('sends a mail from the compose dialog and shows what the server refused', async () => {
+    let refuse = true
+    const { fetch, calls } = mockFetch((call) => {
+      const p = path(call)
+      if (p.endsWith('/folders')) return json(FOLDERS)
+      if (p.endsWith('/filters') || p.endsWith('/labels')) return json([])
+      if (p.endsWith('/mails')) return json([])
+      if (p.endsWith('/send')) {
+        if (refuse) {
+          refuse = false
+          return json({ message: 'Not an email address: a@b.', errors: { to: 'Not an email address: a@b.' } }, 422)
+        }
+        return json({ ...mail('s1', 'Readings'), folder: 1 })
+      }
+      return json({ message: 'unexpected' }, 500)
+    })
+    vi.stubGlobal('fetch', fetch)
+    renderRoutes([{ path: '/apps/mail/:folderHandle', element: <MailPage /> }], ['/apps/mail/inbox'])
+    await userEvent.click(await screen.findByTestId('mail-sidebar-toggle'))
+    await userEvent.click(await screen.findByTestId('mail-compose'))
+    await userEvent.type(await screen.findByTestId('compose-to'), 'manager@portal.example')
+    await userEvent.type(screen.getByTestId('compose-subject'), 'Readings')
+    await userEvent.type(screen.getByTestId('compose-message'), 'Panel B is fine.')
+    await userEvent.click(screen.getByTestId('compose-send'))
+    expect(await screen.findByTestId('compose-error')).toHaveTextContent('Not an email address: a@b.')
+    await userEvent.clear(screen.getByTestId('compose-to'))
+    await userEvent.type(screen.getByTestId('compose-to'), 'manager@portal.example')
+    await userEvent.click(screen.getByTestId('compose-send'))
+    await waitFor(() => expect(screen.queryByTestId('compose-dialog')).not.toBeInTheDocument())
+    const sent = calls.filter((c) => path(c).endsWith('/send'))
+    expect(sent).toHaveLength(2)
+    expect(sent[1].body).toEqual({ to: ['manager@portal.example'], cc: [], bcc: [], subject: 'Readings', message: 'Panel B is fine.' })
+  })
 })

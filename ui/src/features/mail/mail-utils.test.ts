@@ -11,6 +11,7 @@ import {
   parseAddresses,
   searchMails,
   selectIds,
+  outgoingMail,
   validateCompose,
 } from './mail-utils'
 
@@ -81,6 +82,22 @@ describe('mail rules', () => {
       cc: 'Not an email address: nope',
     })
     expect(parseAddresses('a@x.io; bad, Bob <b@y.org>')).toEqual({ valid: ['a@x.io', 'b@y.org'], invalid: ['bad'] })
+    const many = Array.from({ length: 51 }, (_, i) => `p${i}@x.io`).join(', ')
+    expect(validateCompose({ to: many, cc: '', bcc: '', subject: 's'.repeat(201), message: 'm'.repeat(10_001) })).toEqual({
+      to: 'Send to at most 50 addresses.',
+      subject: 'At most 200 characters.',
+      message: 'At most 10,000 characters.',
+    })
+  })
+
+  it('turns the compose fields into the send call', () => {
+    expect(outgoingMail({ to: 'a@x.io, Bob <b@y.org>', cc: '', bcc: 'c@z.io', subject: ' Hi ', message: ' Text\n' })).toEqual({
+      to: ['a@x.io', 'b@y.org'],
+      cc: [],
+      bcc: ['c@z.io'],
+      subject: 'Hi',
+      message: 'Text',
+    })
   })
 
   it('loads only real media addresses (the sample paths name files that are not shipped)', () => {

@@ -1,5 +1,5 @@
 /** Pure rules of the mail pages (unit-tested): lists, selection, search, paths, compose checks. */
-import type { Mail, MailListKey } from './api'
+import type { Mail, MailListKey, OutgoingMail } from './api'
 
 export const DEFAULT_FOLDER = 'inbox'
 export const TRASH_FOLDER_HANDLE = 'trash'
@@ -110,6 +110,11 @@ export function parseAddresses(value: string): { valid: string[]; invalid: strin
   return { valid, invalid }
 }
 
+/** The send call's bounds (app/samples/mail.py). */
+export const MAX_RECIPIENTS = 50
+export const MAX_SUBJECT = 200
+export const MAX_MESSAGE = 10_000
+
 export interface ComposeFields {
   to: string
   cc: string
@@ -127,9 +132,24 @@ export function validateCompose(fields: ComposeFields): Partial<Record<keyof Com
     const parsed = parseAddresses(fields[field])
     if (parsed.invalid.length) errors[field] = `Not an email address: ${parsed.invalid.join(', ')}`
   }
+  const count = new Set(['to', 'cc', 'bcc'].flatMap((f) => parseAddresses(fields[f as 'to']).valid.map((a) => a.toLowerCase()))).size
+  if (!errors.to && count > MAX_RECIPIENTS) errors.to = `Send to at most ${MAX_RECIPIENTS} addresses.`
   if (!fields.subject.trim()) errors.subject = 'Add a subject.'
+  else if (fields.subject.trim().length > MAX_SUBJECT) errors.subject = `At most ${MAX_SUBJECT} characters.`
   if (!fields.message.trim()) errors.message = 'Write a message.'
+  else if (fields.message.trim().length > MAX_MESSAGE) errors.message = `At most ${MAX_MESSAGE.toLocaleString('en')} characters.`
   return errors
+}
+
+/** The compose form's fields as the send call takes them (addresses split, "Name <a@b>" reduced to a@b). */
+export function outgoingMail(fields: ComposeFields): OutgoingMail {
+  return {
+    to: parseAddresses(fields.to).valid,
+    cc: parseAddresses(fields.cc).valid,
+    bcc: parseAddresses(fields.bcc).valid,
+    subject: fields.subject.trim(),
+    message: fields.message.trim(),
+  }
 }
 
 /** Sample media paths ('assets/images/...') name files this portal does not ship: only real URLs load. */

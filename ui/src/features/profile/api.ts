@@ -1,9 +1,14 @@
-/** Profile API: GET /api/profile/timeline, /photos-videos and /about. */
+/**
+ * Profile API: GET /api/profile/timeline, /photos-videos and /about (the spec's), and the social calls
+ * (app/samples/profile.py): person, posts/new, posts/like, posts/comment, posts/remove, follow.
+ */
 import { api } from '@/lib/api'
 
 export interface Person {
+  /** A portal user's id (posts and comments by staff); the sample people have none. */
+  id?: number
   name: string
-  /** A file name no server holds: the pages draw initials instead. */
+  /** A sample file name no server holds (the pages draw initials instead), or a staff member's photo URL. */
   avatar: string
 }
 
@@ -14,19 +19,21 @@ export interface Media {
 }
 
 export interface Comment {
-  id: number
+  id: number | string
   user: Person
   time: string
   message: string
 }
 
 export interface Post {
-  id: number
+  id: number | string
   user: Person
   message: string
   time: string
   type: 'post' | 'article' | 'something'
   like: number
+  /** Whether the signed-in user likes it. */
+  liked?: boolean
   share: number
   media?: Media
   article?: { title: string; subtitle: string; excerpt: string; media: Media }
@@ -60,7 +67,43 @@ export interface About {
   friends: { id: number; name: string; avatar: string }[]
 }
 
-export const fetchTimeline = (signal?: AbortSignal) => api.get<Timeline>('/api/profile/timeline', { signal })
+/** A staff member's profile header: who, and the follow counts. */
+export interface ProfilePerson {
+  id: number
+  name: string
+  avatar: string
+  photoURL: string
+  email: string
+  followers: number
+  following: number
+  followedByMe: boolean
+  /** The signed-in user's own profile. */
+  me: boolean
+}
+
+export const MAX_POST = 2000
+export const MAX_COMMENT = 1000
+
+/** The timeline; with `userId`, only that staff member's posts. */
+export const fetchTimeline = (userId: number | null, signal?: AbortSignal) =>
+  api.get<Timeline>('/api/profile/timeline', { query: { userId: userId ?? undefined }, signal })
+export const fetchPerson = (userId: number | null, signal?: AbortSignal) =>
+  api.get<ProfilePerson>('/api/profile/person', { query: { userId: userId ?? undefined }, signal })
+export const createPost = (message: string) => api.post<Post>('/api/profile/posts/new', { message })
+export const likePost = (postId: Post['id'], like: boolean) => api.post<Post>('/api/profile/posts/like', { postId, like })
+export const commentPost = (postId: Post['id'], message: string) => api.post<Post>('/api/profile/posts/comment', { postId, message })
+export const removePost = (postId: Post['id']) => api.post<{ id: Post['id'] }>('/api/profile/posts/remove', { postId })
+export const followPerson = (userId: number, follow: boolean) => api.post<ProfilePerson>('/api/profile/follow', { userId, follow })
+
+/** A post's time: the sample's own words, or an ISO time (new posts) as a date and time. */
+export function postTime(time: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(time)) return time
+  const at = new Date(time)
+  return Number.isNaN(at.getTime()) ? time : at.toLocaleString('en', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+}
+
+/** The profile address of a staff member. */
+export const profilePath = (userId: number) => `/pages/profile?user=${userId}`
 export const fetchAlbums = (signal?: AbortSignal) => api.get<Album[]>('/api/profile/photos-videos', { signal })
 export const fetchAbout = (signal?: AbortSignal) => api.get<About>('/api/profile/about', { signal })
 

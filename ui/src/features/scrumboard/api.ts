@@ -7,6 +7,8 @@ export interface Member {
   id: string
   name: string
   avatar: string
+  /** The portal user this member is, when picked from the staff directory. */
+  userId?: number
 }
 
 export interface BoardLabel {
@@ -91,6 +93,15 @@ export const newBoard = (board: Board) => api.post<BoardSummary>(`${BASE}/board/
 export const renameBoard = (boardId: string, boardTitle: string) => api.post<string>(`${BASE}/board/rename`, { boardId, boardTitle })
 export const updateSettings = (boardId: string, settings: BoardSettings) =>
   api.post<BoardSettings>(`${BASE}/board/settings/update`, { boardId, settings })
+/** Copies the board (lists, cards, labels, members); answers the copy. */
+export const copyBoard = (boardId: string, boardTitle?: string) => api.post<BoardSummary>(`${BASE}/board/copy`, { boardId, boardTitle })
+/** Adds a member from the staff directory; answers the board's members. */
+export const addMember = (boardId: string, userId: number) => api.post<Member[]>(`${BASE}/board/member/add`, { boardId, userId })
+export const removeMember = (boardId: string, memberId: string) => api.post<Member[]>(`${BASE}/board/member/remove`, { boardId, memberId })
+/** Label calls answer the board's labels. */
+export const newLabel = (boardId: string, data: BoardLabel) => api.post<BoardLabel[]>(`${BASE}/label/new`, { boardId, data })
+export const updateLabel = (boardId: string, label: BoardLabel) => api.post<BoardLabel[]>(`${BASE}/label/update`, { boardId, label })
+export const removeLabel = (boardId: string, labelId: string) => api.post<BoardLabel[]>(`${BASE}/label/remove`, { boardId, labelId })
 export const deleteBoard = (boardId: string) => api.post<boolean>(`${BASE}/board/delete`, { boardId })
 
 /** Adds the card at the end of the list; answers the whole board. */

@@ -35,6 +35,7 @@ describe('scrumboard rules', () => {
     expect(new Set(board.labels.map((l) => l.id)).size).toBe(board.labels.length)
     expect(blankCard('Fix')).toMatchObject({ name: 'Fix', due: null, idAttachmentCover: '' })
     expect(slugify('  ')).toBe('board')
+    expect(slugify('Plant Upgrade: Phase 2 (Süd)')).toBe('plant-upgrade-phase-2-sud') // as the server's slugify
   })
 
   it('colours labels, counts checklists, reads due dates and covers', () => {

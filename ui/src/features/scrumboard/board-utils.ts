@@ -9,13 +9,17 @@ export function newId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** A board's address from its name (the server's rule too: app/samples/scrumboard.py slugify). */
 export function slugify(name: string): string {
   return (
     name
       .toLowerCase()
       .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'board'
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80)
+      .replace(/-+$/g, '') || 'board'
   )
 }
 
@@ -102,6 +106,11 @@ const LABEL_COLORS: Record<string, string> = {
   indigo: '#3949ab',
   cyan: '#00acc1',
 }
+
+/** The colours a new label can have, as the template's classes ('bg-red text-white'). */
+export const LABEL_CLASSES = Object.keys(LABEL_COLORS)
+  .filter((c) => c !== 'gray')
+  .map((c) => ({ name: c, class: `bg-${c} text-white` }))
 
 /** The template's label classes ('bg-red text-white') as a colour. */
 export function labelColor(cls: string): string {

@@ -1,8 +1,12 @@
-/** Global search API: GET /api/search?q= answers results (id, title, url, excerpt); without q, all of them. */
+/**
+ * Global search API: GET /api/search?q= answers results (id, title, url, excerpt); without q, all of them.
+ * The results are the knowledge base's articles, the FAQ's questions and the academy's courses; each
+ * url opens the page that shows it.
+ */
 import { api } from '@/lib/api'
 
 export interface SearchResult {
-  id: number
+  id: string
   title: string
   url: string
   excerpt: string
@@ -21,4 +25,13 @@ export function highlight(text: string, q: string): { text: string; match: boole
     .split(pattern)
     .filter((part) => part !== '')
     .map((part) => ({ text: part, match: words.some((w) => new RegExp(`^${w}$`, 'i').test(part)) }))
+}
+
+/** The section a result belongs to, from its address (/pages/knowledge-base/… → "Knowledge base"). */
+export function sectionOf(url: string): string {
+  const parts = url.split('?')[0]!.split('/').filter(Boolean)
+  const name = parts[0] === 'pages' || parts[0] === 'apps' ? parts[1] : parts[0]
+  if (!name) return 'Portal'
+  const words = name.replace(/-/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }

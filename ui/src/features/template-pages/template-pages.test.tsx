@@ -14,7 +14,14 @@ describe('page layouts', () => {
     expect(layoutSpec('simple', 'full-width')).toMatchObject({ sidebar: 'none', tabbed: false })
     expect(layoutSpec('fancy', 'full-width')).toBeNull()
     expect(layoutSpec('simple', 'upside-down')).toBeNull()
-    expect(allLayouts()).toHaveLength(12)
+    expect(allLayouts()).toHaveLength(23)
+    expect(layoutSpec('carded', 'left-sidebar-2-tabbed')).toMatchObject({ sidebar: 'left', tabbed: true, innerScroll: true, title: 'Carded · Left sidebar 2, tabbed' })
+    expect(layoutSpec('simple', 'right-sidebar-3')).toMatchObject({ sidebar: 'right', innerScroll: false, sidebarBesideHeader: false })
+    expect(layoutSpec('simple', 'left-sidebar')).toMatchObject({ sidebarBesideHeader: true })
+    expect(layoutSpec('simple', 'tabbed')).toMatchObject({ sidebar: 'none', tabbed: true, title: 'Simple · Tabbed' })
+    // The original's list has no carded "-3" and no simple "-2, tabbed".
+    expect(layoutSpec('carded', 'left-sidebar-3')).toBeNull()
+    expect(layoutSpec('simple', 'full-width-2')).toBeNull()
   })
 
   it('shows the sidebar and tabs the variant asks for', async () => {

@@ -1,15 +1,19 @@
 import { Alert, Box, Button, Heading, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons'
 import { LightCheckbox } from '@/components/ui/light-checkbox'
 import { LightField } from '@/components/ui/light-field'
 import { getConfig } from '@/lib/config'
-import { PasswordStrength } from '@/components/ui/password-strength'
 
 import { CODE_LENGTH, isLoginEnabled, MIN_NEW_PASSWORD_LENGTH, type LoginValues } from '../login-rules'
 import { companySignInUrl, takeCompanyReturn } from '../oidc'
 import { useLogin } from '../use-login'
+
+// Only the new-password step shows the meter: it loads then, not with /login.
+const PasswordStrength = lazy(() =>
+  import('@/components/ui/password-strength').then((module) => ({ default: module.PasswordStrength })),
+)
 
 const emptyValues: LoginValues = { username: '', password: '', newPassword: '', code: '' }
 
@@ -154,7 +158,9 @@ export function LoginForm() {
                 onChange={set('newPassword')}
                 data-testid="login-new-password"
               />
-              <PasswordStrength password={values.newPassword} username={values.username} />
+              <Suspense fallback={null}>
+                <PasswordStrength password={values.newPassword} username={values.username} />
+              </Suspense>
             </>
           )}
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 
 import { guestUser, userAtom } from '@/lib/auth'
+import { unlockScreen } from '@/lib/lock'
 import { turnOffPushHere } from '@/lib/push'
 import { settlePendingSaves, stopPendingSaves } from '@/lib/pending-saves'
 import { clearSession, getSession } from '@/lib/session'
@@ -34,6 +35,7 @@ export default function LogoutPage() {
       : Promise.resolve()
     void revoke.finally(() => {
       clearSession()
+      unlockScreen()
       setUser(guestUser)
       navigate('/', { replace: true })
     })

@@ -20,7 +20,7 @@ import {
 } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { NavLink, useParams } from 'react-router-dom'
+import { NavLink, useParams, useSearchParams } from 'react-router-dom'
 
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/lib/api'
@@ -47,7 +47,7 @@ import {
   contactsSortAtom,
   selectedContactIdsAtom,
 } from '../atoms'
-import { fullName, pageOf, searchContacts, sortContacts, viewFromParam, VIEWS, type SortKey } from '../contacts-utils'
+import { FILTER_COLUMNS, filterContacts, filtersFromParams, fullName, pageOf, searchContacts, sortContacts, viewFromParam, VIEWS, type SortKey } from '../contacts-utils'
 import { useContacts } from '../hooks'
 import {
   ArrowDownIcon,
@@ -176,6 +176,13 @@ function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: Sor
   )
 }
 
+// The filter cells hide with their columns (the search box still finds by every field).
+const FILTER_HIDE: Partial<Record<SortKey, 'md' | 'lg' | 'xl' | '2xl'>> = { email: 'md', company: 'xl', jobTitle: '2xl', phone: 'lg' }
+const INLINE_FILTERS: { key: SortKey; label: string; until: 'xl' | '2xl' }[] = [
+  { key: 'jobTitle', label: 'Job title', until: '2xl' },
+  { key: 'company', label: 'Company', until: 'xl' },
+]
+
 /** /apps/contacts/:view (all, frequent, starred). */
 export default function ContactsPage() {
   const params = useParams()
@@ -190,14 +197,32 @@ export default function ContactsPage() {
   const openDialog = useSetAtom(contactDialogAtom)
   const [busy, setBusy] = useState(false)
   const docked = useBreakpointValue({ base: false, lg: true }) ?? false
+  // The column filters live in the address (?company=...), so a reload or a shared link keeps them.
+  const [query, setQuery] = useSearchParams()
+  const filters = useMemo(() => filtersFromParams(query), [query])
+  const filterKey = JSON.stringify(filters)
+  const filtering = Object.keys(filters).length > 0
+  const setFilter = (key: SortKey, value: string) =>
+    setQuery(
+      (p) => {
+        const next = new URLSearchParams(p)
+        if (value) next.set(key, value)
+        else next.delete(key)
+        return next
+      },
+      { replace: true },
+    )
 
-  // A new view or search starts on page 1 with nothing selected.
+  // A new view, search or filter starts on page 1 with nothing selected.
   useEffect(() => {
     setPaging((p) => ({ ...p, page: 1 }))
     setSelected([])
-  }, [view, search, setPaging, setSelected])
+  }, [view, search, filterKey, setPaging, setSelected])
 
-  const filtered = useMemo(() => (data.contacts ? sortContacts(searchContacts(data.contacts, search), sort.key, sort.descending) : null), [data.contacts, search, sort])
+  const filtered = useMemo(
+    () => (data.contacts ? sortContacts(filterContacts(searchContacts(data.contacts, search), filters), sort.key, sort.descending) : null),
+    [data.contacts, search, filters, sort],
+  )
   const page = filtered ? pageOf(filtered, paging.page, paging.perPage) : null
   const starred = new Set(data.user?.starred ?? [])
   const onPage = page?.items ?? []
@@ -342,6 +367,45 @@ export default function ContactsPage() {
                     <Text srOnly>Actions</Text>
                   </Table.ColumnHeader>
                 </Table.Row>
+                <Table.Row bg="bg.panel" data-testid="contacts-filters">
+                  <Table.ColumnHeader ps={{ base: '3', md: '5' }} />
+                  {FILTER_COLUMNS.map(({ key, label }) => (
+                    <Table.ColumnHeader key={key} py="1.5" display={FILTER_HIDE[key] ? { base: 'none', [FILTER_HIDE[key]]: 'table-cell' } : undefined}>
+                      <Stack gap="1">
+                        <Input
+                          size="xs"
+                          minW="24"
+                          placeholder={`Filter ${label.toLowerCase()}`}
+                          aria-label={`Filter by ${label.toLowerCase()}`}
+                          value={filters[key] ?? ''}
+                          onChange={(e) => setFilter(key, e.target.value)}
+                          data-testid={`contacts-filter-${key}`}
+                        />
+                        {/* The name cell shows the job title and company while their columns are hidden: so do their filters. */}
+                        {key === 'name' &&
+                          INLINE_FILTERS.map(({ key: inner, label: innerLabel, until }) => (
+                            <Input
+                              key={inner}
+                              size="xs"
+                              display={{ base: 'block', [until]: 'none' }}
+                              placeholder={`Filter ${innerLabel.toLowerCase()}`}
+                              aria-label={`Filter by ${innerLabel.toLowerCase()}`}
+                              value={filters[inner] ?? ''}
+                              onChange={(e) => setFilter(inner, e.target.value)}
+                              data-testid={`contacts-filter-${inner}-inline`}
+                            />
+                          ))}
+                      </Stack>
+                    </Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader textAlign="end" pe={{ base: '3', md: '5' }}>
+                    {filtering && (
+                      <Button size="2xs" variant="ghost" onClick={() => setQuery(new URLSearchParams(), { replace: true })} data-testid="contacts-filters-clear">
+                        Clear
+                      </Button>
+                    )}
+                  </Table.ColumnHeader>
+                </Table.Row>
               </Table.Header>
               <Table.Body>
                 {!page
@@ -424,9 +488,9 @@ export default function ContactsPage() {
           {page && filtered?.length === 0 && (
             <Center py="16" flexDirection="column" gap="2" color="fg.muted" data-testid="contacts-empty">
               <Text fontWeight="semibold" color="fg">
-                {search ? 'No contacts match your search' : 'There are no contacts here'}
+                {search || filtering ? 'No contacts match your search' : 'There are no contacts here'}
               </Text>
-              <Text fontSize="sm">{search ? `Nothing in ${title.toLowerCase()} matches “${search}”.` : view === 'starred' ? 'Star a contact to see it here.' : 'Add one with New contact.'}</Text>
+              <Text fontSize="sm">{search ? `Nothing in ${title.toLowerCase()} matches “${search}”${filtering ? ' and the column filters' : ''}.` : filtering ? `Nothing in ${title.toLowerCase()} matches the column filters.` : view === 'starred' ? 'Star a contact to see it here.' : 'Add one with New contact.'}</Text>
             </Center>
           )}
         </Box>

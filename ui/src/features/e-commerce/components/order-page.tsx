@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, Seg
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
-import { ArrowLeftIcon, ExternalIcon } from '@/components/icons'
+import { ArrowLeftIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 
 import { fetchOrder, type Order } from '../api'
@@ -10,6 +10,7 @@ import { formatOrderDate, formatPrice } from '../pricing'
 
 import { LoadError } from './load-error'
 import { OrderInvoice } from './order-invoice'
+import { OrderMap } from './order-map'
 import { PageHeader } from './page-header'
 import { PrintPortal } from './print-portal'
 import { ProductThumb } from './product-thumb'
@@ -49,7 +50,6 @@ function Facts({ items }: { items: [string, ReactNode, string?][] }) {
 function Addresses({ order }: { order: Order }) {
   const [which, setWhich] = useState<'shipping' | 'invoice'>('shipping')
   const place = which === 'shipping' ? order.customer.shippingAddress : order.customer.invoiceAddress
-  const map = `https://www.openstreetmap.org/?mlat=${place.lat}&mlon=${place.lng}#map=16/${place.lat}/${place.lng}`
   return (
     <Section
       title="Addresses"
@@ -67,9 +67,7 @@ function Addresses({ order }: { order: Order }) {
       <Text fontSize="sm" color="fg.muted" mt="1" fontVariantNumeric="tabular-nums">
         {place.lat.toFixed(5)}, {place.lng.toFixed(5)}
       </Text>
-      <Link href={map} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" mt="3" display="inline-flex" gap="1" alignItems="center">
-        Open in a map <ExternalIcon boxSize="3.5" />
-      </Link>
+      <OrderMap lat={place.lat} lng={place.lng} label={place.address} />
     </Section>
   )
 }

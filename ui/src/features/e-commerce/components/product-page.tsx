@@ -1,13 +1,14 @@
 import { Box, Button, Center, Field, Grid, HStack, IconButton, Input, InputGroup, SimpleGrid, Skeleton, Spinner, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
-import { ArrowLeftIcon, StarFilledIcon } from '@/components/icons'
+import { ArrowLeftIcon, StarFilledIcon, TrashIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 import { errorMessage } from '@/lib/api'
+import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
-import { fetchProduct, saveProduct, type Product } from '../api'
+import { fetchProduct, IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, MAX_IMAGES, removeProductImage, saveProduct, uploadProductImage, type Product, type ProductImage } from '../api'
 import { formatPrice, newProductId } from '../pricing'
 import { blankProduct, changePrice, isDirty, toFormValues, toProduct, validate, type ProductFormValues } from '../product-form'
 
@@ -62,7 +63,7 @@ function TextField({
   )
 }
 
-function ProductEditor({ product, isNew, onSaved }: { product: Product; isNew: boolean; onSaved: (p: Product) => void }) {
+function ProductEditor({ product, isNew, onSaved, onImages }: { product: Product; isNew: boolean; onSaved: (p: Product) => void; onImages: (p: Product) => void }) {
   const initial = useMemo(() => toFormValues(product), [product])
   const [values, setValues] = useState(initial)
   const [baseline, setBaseline] = useState(initial)
@@ -76,6 +77,46 @@ function ProductEditor({ product, isNew, onSaved }: { product: Product; isNew: b
     setValues((v) => (name === 'priceTaxExcl' || name === 'priceTaxIncl' || name === 'taxRate' ? changePrice(v, name, value) : { ...v, [name]: value }))
   }
   const field = { values, errors, onChange }
+  const { confirm } = useDialog()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [uploading, setUploading] = useState(false)
+
+  /** The stored product's images changed (upload, removal): the form follows its featured image. */
+  const imagesChanged = (saved: Product, removedId?: string) => {
+    const follow = (v: ProductFormValues) =>
+      v.featuredImageId === null || v.featuredImageId === removedId || !saved.images.some((i) => i.id === v.featuredImageId)
+        ? { ...v, featuredImageId: saved.featuredImageId }
+        : v
+    setValues(follow)
+    setBaseline(follow)
+    onImages(saved)
+  }
+
+  async function upload(files: File[]) {
+    const problem = files.map(imageProblem).find(Boolean)
+    if (problem) return showMessage(problem, 'error')
+    if (product.images.length + files.length > MAX_IMAGES) return showMessage(`A product holds at most ${MAX_IMAGES} images.`, 'error')
+    setUploading(true)
+    try {
+      for (const file of files) imagesChanged(await uploadProductImage(product.id, file))
+      showMessage(files.length === 1 ? 'Image added.' : `${files.length} images added.`, 'success')
+    } catch (error) {
+      showMessage(errorMessage(error), 'error', { title: 'Could not add the image' })
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  async function removeImage(image: ProductImage) {
+    const ok = await confirm({ title: 'Remove this image?', body: 'It is taken off the product for good.', confirmLabel: 'Remove', tone: 'danger' })
+    if (!ok) return
+    try {
+      imagesChanged(await removeProductImage(product.id, image.id), image.id)
+      showMessage('Image removed.', 'success')
+    } catch (error) {
+      showMessage(errorMessage(error), 'error', { title: 'Could not remove the image' })
+    }
+  }
 
   async function save() {
     if (!valid) {
@@ -161,23 +202,45 @@ function ProductEditor({ product, isNew, onSaved }: { product: Product; isNew: b
               </Stack>
             </Tabs.Content>
             <Tabs.Content value="images" p="0">
+              <HStack justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
+                <Text fontSize="sm" color="fg.muted">
+                  {isNew
+                    ? 'Save the product first, then add its images.'
+                    : product.images.length === 0
+                      ? 'This product has no images yet.'
+                      : 'Pick the featured image: it shows in the catalogue and on the orders.'}
+                </Text>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept={IMAGE_TYPES.join(',')}
+                  multiple
+                  hidden
+                  onChange={(e) => {
+                    const files = Array.from(e.target.files ?? [])
+                    e.target.value = ''
+                    if (files.length) void upload(files)
+                  }}
+                  data-testid="product-image-input"
+                />
+                <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} loading={uploading} loadingText="Uploading…" disabled={isNew || product.images.length >= MAX_IMAGES} data-testid="product-image-upload">
+                  Upload images
+                </Button>
+              </HStack>
               {product.images.length === 0 ? (
-                <Text color="fg.muted" data-testid="product-no-images">
-                  This product has no images yet.
+                <Text color="fg.subtle" fontSize="sm" data-testid="product-no-images">
+                  PNG, JPEG, WebP or GIF, up to {MAX_IMAGE_BYTES / (1024 * 1024)} MB each and {MAX_IMAGES} images a product.
                 </Text>
               ) : (
-                <>
-                  <Text fontSize="sm" color="fg.muted" mb="4">
-                    Pick the featured image: it shows in the catalogue and on the orders.
-                  </Text>
-                  <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="4" data-testid="product-images">
-                    {product.images.map((image) => {
-                      const isFeatured = image.id === values.featuredImageId
-                      return (
+                <SimpleGrid columns={{ base: 2, sm: 3, lg: 4 }} gap="4" data-testid="product-images">
+                  {product.images.map((image) => {
+                    const isFeatured = image.id === values.featuredImageId
+                    return (
+                      <Box key={image.id} position="relative" data-testid={`product-image-tile-${image.id}`}>
                         <Box
                           as="button"
-                          key={image.id}
-                          position="relative"
+                          display="block"
+                          w="full"
                           borderRadius="lg"
                           borderWidth="3px"
                           borderColor={isFeatured ? 'orange.400' : 'transparent'}
@@ -192,16 +255,29 @@ function ProductEditor({ product, isNew, onSaved }: { product: Product; isNew: b
                           <Text fontSize="xs" px="2" py="1.5" bg="bg.subtle" truncate>
                             {image.url.split('/').pop()}
                           </Text>
-                          {isFeatured && (
-                            <Center position="absolute" top="2" right="2" boxSize="7" borderRadius="full" bg="orange.400" color="white" data-testid="featured-badge">
-                              <StarFilledIcon boxSize="4" />
-                            </Center>
-                          )}
                         </Box>
-                      )
-                    })}
-                  </SimpleGrid>
-                </>
+                        {isFeatured && (
+                          <Center position="absolute" top="2" right="2" boxSize="7" borderRadius="full" bg="orange.400" color="white" pointerEvents="none" data-testid="featured-badge">
+                            <StarFilledIcon boxSize="4" />
+                          </Center>
+                        )}
+                        <IconButton
+                          aria-label={`Remove image ${image.url.split('/').pop()}`}
+                          size="2xs"
+                          variant="solid"
+                          colorPalette="red"
+                          position="absolute"
+                          top="2"
+                          left="2"
+                          onClick={() => void removeImage(image)}
+                          data-testid={`product-image-remove-${image.id}`}
+                        >
+                          <TrashIcon />
+                        </IconButton>
+                      </Box>
+                    )
+                  })}
+                </SimpleGrid>
               )}
             </Tabs.Content>
             <Tabs.Content value="pricing" p="0">
@@ -274,6 +350,7 @@ export default function ProductPage() {
           product={shown}
           isNew={isNew}
           onSaved={(saved) => (isNew ? navigate(`/apps/e-commerce/products/${saved.id}`, { replace: true }) : product.setData(saved))}
+          onImages={(saved) => product.setData(saved)}
         />
       )}
     </Box>

@@ -7,6 +7,14 @@ import { hueOf, initials } from '../pricing'
  * drawn: a gradient whose colours come from the image's address, with the product's initials.
  */
 export function ProductThumb({ name, seed, size = '10', ...rest }: { name: string; seed: string; size?: string } & BoxProps) {
+  if (/^https?:\/\//.test(seed)) {
+    // An uploaded image (the API's /photos/<name>.webp): the picture itself.
+    return (
+      <Box boxSize={size} flexShrink={0} borderRadius="md" overflow="hidden" bg="bg.muted" {...rest}>
+        <img src={seed} alt={name} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      </Box>
+    )
+  }
   const hue = hueOf(seed)
   return (
     <Center

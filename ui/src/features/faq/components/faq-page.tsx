@@ -1,5 +1,6 @@
 import { Accordion, Alert, Box, Button, Heading, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 
 import { ChevronDownIcon, RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
@@ -7,12 +8,23 @@ import { errorMessage } from '@/lib/api'
 
 import { fetchFaqs, searchFaqs } from '../api'
 
-/** /pages/faq: the questions, searchable, each answer expanding under its question. */
+/** /pages/faq: the questions, searchable, each answer expanding under its question; `?question=<id>` opens one (search results link there). */
 export default function FaqPage() {
   const faqs = useApiData('faqs', fetchFaqs)
+  const [params] = useSearchParams()
+  const linked = params.get('question')
   const [q, setQ] = useState('')
-  const [open, setOpen] = useState<string[]>([])
+  const [open, setOpen] = useState<string[]>(linked ? [linked] : [])
   const shown = useMemo(() => searchFaqs(faqs.data ?? [], q), [faqs.data, q])
+  const [shownLink, setShownLink] = useState(linked)
+  if (shownLink !== linked) {
+    setShownLink(linked)
+    if (linked) setOpen((all) => (all.includes(linked) ? all : [...all, linked]))
+  }
+  const loaded = faqs.status === 'success'
+  useEffect(() => {
+    if (loaded && linked) document.querySelector(`[data-testid="faq-${CSS.escape(linked)}"]`)?.scrollIntoView({ block: 'center' })
+  }, [loaded, linked])
 
   return (
     <Box data-testid="faq-page">

@@ -8,6 +8,7 @@ import {
   Flex,
   Heading,
   HStack,
+  IconButton,
   Input,
   InputGroup,
   Portal,
@@ -18,16 +19,21 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react'
-import { useAtom } from 'jotai'
-import { useEffect, useMemo, useState } from 'react'
+import { useAtom, useAtomValue } from 'jotai'
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { errorMessage } from '@/lib/api'
+import { userAtom } from '@/lib/auth'
+import { useDialog } from '@/lib/dialog'
+import { canCreate } from '@/lib/permissions'
+import { showMessage } from '@/lib/snackbar'
 
-import { getFiles, type FileItem } from '../api'
+import { deleteFile, downloadFile, getFiles, uploadFile, type FileItem } from '../api'
 import { fileFilterAtom, fileSearchAtom, fileSortAtom, filesAtom, offlineOverridesAtom, selectedFileIdAtom } from '../atoms'
 import { fileLook } from '../file-type'
-import { FILTERS, isOffline, typeLabel, visibleFiles, type FileSort } from '../files-utils'
-import { ArrowDownIcon, ArrowUpIcon, FolderIcon, SearchIcon } from '../icons'
+import { FILTERS, folderPath, isOffline, searchesEverywhere, typeLabel, UPLOAD_EXTENSIONS, uploadProblem, visibleFiles, type FileSort } from '../files-utils'
+import { ArrowDownIcon, ArrowUpIcon, FolderIcon, InfoIcon, SearchIcon } from '../icons'
 
 function TypeIcon({ file, size = '5' }: { file: FileItem; size?: string }) {
   const { Icon, color } = fileLook(file)
@@ -55,7 +61,18 @@ function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: Fil
   )
 }
 
-function Details({ file, onClose }: { file: FileItem; onClose?: () => void }) {
+function Details({ file, onClose, onDelete, canWrite }: { file: FileItem; onClose?: () => void; onDelete: (file: FileItem) => void; canWrite: boolean }) {
+  const [downloading, setDownloading] = useState(false)
+  const download = async () => {
+    setDownloading(true)
+    try {
+      await downloadFile(file)
+    } catch (e) {
+      showMessage(errorMessage(e), 'error')
+    } finally {
+      setDownloading(false)
+    }
+  }
   const [overrides, setOverrides] = useAtom(offlineOverridesAtom)
   const offline = isOffline(file, overrides)
   const { Icon, color } = fileLook(file)
@@ -104,11 +121,30 @@ function Details({ file, onClose }: { file: FileItem; onClose?: () => void }) {
           </Box>
         ))}
       </Box>
+      <Stack gap="2">
+        <HStack gap="3">
+          {file.type !== 'folder' && (
+            <Button flex="1" size="sm" colorPalette="brand" disabled={!file.downloadable} loading={downloading} onClick={() => void download()} data-testid="file-details-download">
+              Download
+            </Button>
+          )}
+          {canWrite && (
+            <Button flex="1" size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(file)} data-testid="file-details-delete">
+              Delete
+            </Button>
+          )}
+        </HStack>
+        {file.type !== 'folder' && !file.downloadable && (
+          <Text fontSize="xs" color="fg.muted" data-testid="file-details-sample-note">
+            A sample entry: it describes a file but has no content to download. Files added with Add can be downloaded.
+          </Text>
+        )}
+      </Stack>
     </Stack>
   )
 }
 
-/** /apps/file-manager: folders and files, with a details panel. */
+/** /apps/file-manager and /apps/file-manager/:folderId: folders and files, a breadcrumb, a details panel, Add. */
 export default function FileManagerPage() {
   const [files, setFiles] = useAtom(filesAtom)
   const [selectedId, setSelectedId] = useAtom(selectedFileIdAtom)
@@ -118,6 +154,14 @@ export default function FileManagerPage() {
   const [overrides] = useAtom(offlineOverridesAtom)
   const [error, setError] = useState<unknown>(null)
   const docked = useBreakpointValue({ base: false, xl: true }) ?? false
+  const { folderId: folderParam } = useParams()
+  const folderId = folderParam ?? null
+  const navigate = useNavigate()
+  const { confirm } = useDialog()
+  const user = useAtomValue(userAtom)
+  const canWrite = canCreate(user.role[0], 'documents')
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [uploading, setUploading] = useState(false)
 
   useEffect(() => {
     const controller = new AbortController()
@@ -125,9 +169,60 @@ export default function FileManagerPage() {
     return () => controller.abort()
   }, [setFiles])
 
-  const shown = useMemo(() => (files ? visibleFiles(files, filter, search, sort.key, sort.descending) : null), [files, filter, search, sort])
+  const shown = useMemo(() => (files ? visibleFiles(files, filter, search, sort.key, sort.descending, folderId) : null), [files, filter, search, sort, folderId])
   const selected = files?.find((f) => f.id === selectedId) ?? null
-  const counts = useMemo(() => ({ folders: files?.filter((f) => f.type === 'folder').length ?? 0, files: files?.filter((f) => f.type !== 'folder').length ?? 0 }), [files])
+  const path = useMemo(() => (files ? folderPath(files, folderId) : []), [files, folderId])
+  const everywhere = searchesEverywhere(filter, search)
+  // The counts are the open folder's (Fuse's header), or the results' when searching every folder.
+  const counts = useMemo(() => {
+    const here = shown ?? []
+    return { folders: here.filter((f) => f.type === 'folder').length, files: here.filter((f) => f.type !== 'folder').length }
+  }, [shown])
+
+  function openFolder(id: string | null) {
+    setSelectedId(null)
+    setSearch('')
+    setFilter('all')
+    navigate(id ? `/apps/file-manager/${id}` : '/apps/file-manager')
+  }
+
+  async function upload(picked: File | undefined) {
+    if (!picked) return
+    const problem = uploadProblem(picked)
+    if (problem) {
+      showMessage(problem, 'error')
+      return
+    }
+    setUploading(true)
+    try {
+      const item = await uploadFile(picked, folderId)
+      setFiles((all) => [...(all ?? []), item])
+      setSelectedId(item.id)
+      showMessage(`'${item.name}' added.`, 'success')
+    } catch (e) {
+      showMessage(errorMessage(e), 'error')
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  async function remove(item: FileItem) {
+    const ok = await confirm({
+      title: `Delete “${item.name}”?`,
+      body: item.type === 'folder' ? 'The folder must be empty.' : 'It is removed from the file manager for everyone.',
+      confirmLabel: 'Delete',
+      tone: 'danger',
+    })
+    if (!ok) return
+    try {
+      await deleteFile(item.id)
+      setFiles((all) => (all ?? []).filter((f) => f.id !== item.id))
+      setSelectedId(null)
+      showMessage(`'${item.name}' deleted.`, 'success')
+    } catch (e) {
+      showMessage(errorMessage(e), 'error')
+    }
+  }
 
   return (
     <Flex minH="calc(100dvh - 7rem)" data-testid="file-manager-page">
@@ -137,14 +232,53 @@ export default function FileManagerPage() {
             <Flex boxSize="11" borderRadius="xl" bg="brand.solid" color="brand.contrast" align="center" justify="center">
               <FolderIcon boxSize="5" />
             </Flex>
-            <Box flex="1" minW="40">
-              <Heading as="h1" size="xl">
-                File Manager
-              </Heading>
+            <Box flex="1" minW={{ base: 'full', sm: '72' }}>
+              <Flex align="center" gap="2" wrap="wrap" as="nav" aria-label="Folders" data-testid="files-breadcrumb">
+                <Heading as="h1" size="xl">
+                  <RouterLink to="/apps/file-manager" onClick={() => openFolder(null)} data-testid="files-breadcrumb-root">
+                    File Manager
+                  </RouterLink>
+                </Heading>
+                {path.map((folder, i) => (
+                  <Fragment key={folder.id}>
+                    <Text color="fg.subtle" aria-hidden>
+                      ›
+                    </Text>
+                    {i === path.length - 1 ? (
+                      <Text fontWeight="semibold" aria-current="page" data-testid={`files-breadcrumb-${folder.id}`}>
+                        {folder.name}
+                      </Text>
+                    ) : (
+                      <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => openFolder(folder.id)} data-testid={`files-breadcrumb-${folder.id}`}>
+                        {folder.name}
+                      </Button>
+                    )}
+                  </Fragment>
+                ))}
+              </Flex>
               <Text fontSize="sm" color="fg.muted" data-testid="files-summary">
-                {files ? `${counts.folders} folders, ${counts.files} files` : ' '}
+                {files ? `${everywhere ? 'In every folder: ' : ''}${counts.folders} folders, ${counts.files} files` : ' '}
               </Text>
             </Box>
+            {canWrite && (
+              <>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  hidden
+                  accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
+                  onChange={(e) => {
+                    const picked = e.target.files?.[0]
+                    e.target.value = ''
+                    void upload(picked)
+                  }}
+                  data-testid="files-upload-input"
+                />
+                <Button size="sm" colorPalette="brand" loading={uploading} onClick={() => fileInput.current?.click()} data-testid="files-add">
+                  + Add
+                </Button>
+              </>
+            )}
             <InputGroup maxW={{ base: 'full', md: 'xs' }} startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
               <Input size="sm" borderRadius="full" placeholder="Search files" aria-label="Search files" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="files-search" />
             </InputGroup>
@@ -200,7 +334,7 @@ export default function FileManagerPage() {
                         key={f.id}
                         cursor="pointer"
                         bg={f.id === selectedId ? 'brand.muted' : undefined}
-                        onClick={() => setSelectedId(f.id === selectedId && docked ? null : f.id)}
+                        onClick={() => (f.type === 'folder' ? openFolder(f.id) : setSelectedId(f.id === selectedId && docked ? null : f.id))}
                         aria-selected={f.id === selectedId}
                         data-testid={`file-row-${f.id}`}
                       >
@@ -208,9 +342,30 @@ export default function FileManagerPage() {
                           <TypeIcon file={f} />
                         </Table.Cell>
                         <Table.Cell>
-                          <Text fontWeight="medium" lineClamp={2} minW="32">
-                            {f.name}
-                          </Text>
+                          <Flex align="center" gap="2">
+                            <Text fontWeight="medium" lineClamp={2} minW="32" flex="1">
+                              {f.name}
+                            </Text>
+                            {f.type === 'folder' && (
+                              <IconButton
+                                size="2xs"
+                                variant="ghost"
+                                aria-label={`Details of ${f.name}`}
+                                onClick={(e) => {
+                                  e.stopPropagation()
+                                  setSelectedId(f.id)
+                                }}
+                                data-testid={`file-row-${f.id}-details`}
+                              >
+                                <InfoIcon />
+                              </IconButton>
+                            )}
+                          </Flex>
+                          {everywhere && (
+                            <Text fontSize="xs" color="fg.muted">
+                              {f.location}
+                            </Text>
+                          )}
                           <Text fontSize="xs" color="fg.muted" display={{ base: 'block', lg: 'none' }}>
                             {typeLabel(f)}
                             {f.size ? ` · ${f.size}` : ''}
@@ -235,9 +390,9 @@ export default function FileManagerPage() {
           {shown && shown.length === 0 && (
             <Center py="16" flexDirection="column" gap="1" color="fg.muted" data-testid="files-empty">
               <Text fontWeight="semibold" color="fg">
-                Nothing matches
+                {everywhere ? 'Nothing matches' : 'Nothing here yet'}
               </Text>
-              <Text fontSize="sm">Try another search or type.</Text>
+              <Text fontSize="sm">{everywhere ? 'Try another search or type.' : 'This folder is empty.'}</Text>
             </Center>
           )}
         </Box>
@@ -246,7 +401,7 @@ export default function FileManagerPage() {
         selected && (
           <Box as="aside" w="340px" flexShrink={0} borderStartWidth="1px" borderColor="border.muted" bg="bg.panel">
             <Box position="sticky" top="0">
-              <Details file={selected} onClose={() => setSelectedId(null)} />
+              <Details file={selected} onClose={() => setSelectedId(null)} onDelete={(f) => void remove(f)} canWrite={canWrite} />
             </Box>
           </Box>
         )
@@ -256,7 +411,7 @@ export default function FileManagerPage() {
             <Drawer.Backdrop />
             <Drawer.Positioner>
               <Drawer.Content maxW="sm" overflowY="auto">
-                {selected && <Details file={selected} onClose={() => setSelectedId(null)} />}
+                {selected && <Details file={selected} onClose={() => setSelectedId(null)} onDelete={(f) => void remove(f)} canWrite={canWrite} />}
               </Drawer.Content>
             </Drawer.Positioner>
           </Portal>

@@ -1,12 +1,12 @@
 import { Alert, Badge, Box, Button, Center, CloseButton, Dialog, Flex, Heading, HStack, Input, InputGroup, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
-import { useParams } from 'react-router-dom'
+import { useNavigate, useParams } from 'react-router-dom'
 
 import { ChevronLeftIcon, ChevronRightIcon, DocumentIcon, RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 import { errorMessage } from '@/lib/api'
 
-import { fetchCategories, searchArticles, withoutLeadingTitle, type Article, type Category } from '../api'
+import { fetchCategories, findArticle, searchArticles, withoutLeadingTitle, type Article, type Category } from '../api'
 
 import { SafeHtml } from './safe-html'
 
@@ -97,14 +97,24 @@ function CategoryCard({ category, accent, onOpen }: { category: Category; accent
   )
 }
 
-/** /pages/knowledge-base: the categories with their featured articles and counts; an article opens in a dialog. */
+/**
+ * /pages/knowledge-base: the categories with their featured articles and counts; an article opens in a dialog.
+ * /pages/knowledge-base/<article-slug> opens that article (the search results link there).
+ */
 export default function KnowledgeBasePage() {
   const { topic } = useParams()
+  const navigate = useNavigate()
   const categories = useApiData('knowledge-base', fetchCategories)
   const [q, setQ] = useState('')
-  const [opened, setOpened] = useState<{ categoryId: number; article: Article } | null>(null)
+  const [picked, setPicked] = useState<{ categoryId: number; article: Article } | null>(null)
   const shown = useMemo(() => searchArticles(categories.data ?? [], q), [categories.data, q])
+  const linked = useMemo(() => (topic && categories.data ? findArticle(categories.data, topic) : null), [topic, categories.data])
+  const opened = picked ?? linked
   const openedCategory = categories.data?.find((c) => c.id === opened?.categoryId)
+  const setOpened = (next: { categoryId: number; article: Article } | null) => {
+    setPicked(next)
+    if (!next && topic) navigate('/pages/knowledge-base', { replace: true })
+  }
 
   return (
     <Box data-testid="knowledge-base-page">
@@ -120,7 +130,7 @@ export default function KnowledgeBasePage() {
         </InputGroup>
       </Box>
       <Box maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} py="8">
-        {topic && (
+        {topic && categories.status === 'success' && !linked && (
           <Alert.Root status="info" borderRadius="lg" mb="6" data-testid="kb-topic-note">
             <Alert.Indicator />
             <Alert.Content>

@@ -1,32 +1,37 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 
-import { formatBytes } from '@/lib/format'
+import { ApiError, errorMessage } from '@/lib/api'
+import { showMessage } from '@/lib/snackbar'
 
+import { sendMail, type Mail } from '../api'
 import { composeOpenAtom } from '../atoms'
-import { ClipIcon, CloseIcon } from '../icons'
-import { validateCompose, type ComposeFields } from '../mail-utils'
+import { outgoingMail, validateCompose, type ComposeFields } from '../mail-utils'
 
 const EMPTY: ComposeFields = { to: '', cc: '', bcc: '', subject: '', message: '' }
 
 /**
- * The compose dialog. The mail API (app/samples/mail.py) has no call that stores a new mail —
- * update-mail only replaces an existing one — so the dialog checks what was written and says
- * plainly that sending is not available, instead of pretending to send.
+ * The compose dialog: checks what was written, then sends it (POST /api/mail-app/send). The
+ * sender's copy goes to Sent; recipients who are portal users get it in their inbox; addresses
+ * outside the portal are kept on the sender's copy only, which the dialog says before sending.
  */
-function ComposeForm({ onClose }: { onClose: () => void }) {
+function ComposeForm({ onClose, onSent }: { onClose: () => void; onSent: (mail: Mail) => void }) {
   const [fields, setFields] = useState<ComposeFields>(EMPTY)
   const [touched, setTouched] = useState<Partial<Record<keyof ComposeFields, boolean>>>({})
   const [showCopies, setShowCopies] = useState(false)
-  const [files, setFiles] = useState<File[]>([])
-  const fileInput = useRef<HTMLInputElement>(null)
-  const errors = validateCompose(fields)
-  const valid = Object.keys(errors).length === 0
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ComposeFields, string>>>({})
+  const errors = { ...serverErrors, ...validateCompose(fields) }
+  const valid = Object.values(errors).every((message) => !message)
   const shown = (name: keyof ComposeFields) => (touched[name] ? errors[name] : undefined)
   const bind = (name: keyof ComposeFields) => ({
     value: fields[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setFields((f) => ({ ...f, [name]: e.target.value }))
+      setServerErrors((all) => ({ ...all, [name]: undefined }))
+    },
     onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
     'data-testid': `compose-${name}`,
   })
@@ -37,6 +42,21 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
       onSubmit={(e) => {
         e.preventDefault()
         setTouched({ to: true, cc: true, bcc: true, subject: true, message: true })
+        if (!valid || sending) return
+        setSending(true)
+        setFailure(null)
+        sendMail(outgoingMail(fields)).then(
+          (mail) => {
+            setSending(false)
+            showMessage('Message sent.', 'success')
+            onSent(mail)
+          },
+          (err: unknown) => {
+            setSending(false)
+            if (err instanceof ApiError && err.errors) setServerErrors(err.errors as Partial<Record<keyof ComposeFields, string>>)
+            setFailure(errorMessage(err))
+          },
+        )
       }}
     >
       <Dialog.Header>
@@ -80,59 +100,26 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
             <Textarea rows={8} resize="vertical" {...bind('message')} />
             <Field.ErrorText>{shown('message')}</Field.ErrorText>
           </Field.Root>
-          {files.length > 0 && (
-            <Stack gap="1" data-testid="compose-files">
-              {files.map((file, i) => (
-                <HStack key={`${file.name}-${i}`} gap="2" px="3" py="1.5" borderRadius="md" bg="bg.muted" fontSize="sm">
-                  <ClipIcon boxSize="3.5" color="fg.muted" />
-                  <Text flex="1" truncate>
-                    {file.name}
-                  </Text>
-                  <Text color="fg.muted" fontSize="xs">
-                    {formatBytes(file.size)}
-                  </Text>
-                  <CloseButton size="2xs" aria-label={`Remove ${file.name}`} onClick={() => setFiles((all) => all.filter((_, j) => j !== i))}>
-                    <CloseIcon />
-                  </CloseButton>
-                </HStack>
-              ))}
-            </Stack>
+          {failure && (
+            <Alert.Root status="error" borderRadius="md" size="sm" data-testid="compose-error">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>The message was not sent</Alert.Title>
+                <Alert.Description>{failure}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
           )}
-          <Alert.Root status="info" borderRadius="md" size="sm" data-testid="compose-unavailable">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Sending is not available in this demo</Alert.Title>
-              <Alert.Description>
-                The mail service here files, labels and deletes existing mails; it has no call that sends or stores a new
-                one, so the Send button stays off. {valid ? 'Your message is complete.' : ''}
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <Text fontSize="xs" color="fg.muted" data-testid="compose-note">
+            Staff of this portal get the message in their inbox; other addresses are kept on your copy in Sent only.
+          </Text>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer justifyContent="space-between">
-        <Box>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            onChange={(e) => {
-              const chosen = Array.from(e.target.files ?? [])
-              setFiles((all) => [...all, ...chosen])
-              e.target.value = ''
-            }}
-            data-testid="compose-file-input"
-          />
-          <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} data-testid="compose-attach">
-            <ClipIcon /> Attach
-          </Button>
-        </Box>
+      <Dialog.Footer>
         <HStack>
           <Button variant="outline" size="sm" onClick={onClose} data-testid="compose-discard">
             Discard
           </Button>
-          <Button type="submit" colorPalette="brand" size="sm" disabled title="Sending is not available in this demo" data-testid="compose-send">
+          <Button type="submit" colorPalette="brand" size="sm" loading={sending} loadingText="Sending…" data-testid="compose-send">
             Send
           </Button>
         </HStack>
@@ -141,7 +128,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
   )
 }
 
-export function ComposeDialog() {
+export function ComposeDialog({ onSent }: { onSent?: (mail: Mail) => void }) {
   const [open, setOpen] = useAtom(composeOpenAtom)
   return (
     <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} size={{ base: 'full', md: 'lg' }} placement="center">
@@ -149,7 +136,15 @@ export function ComposeDialog() {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="compose-dialog">
-            {open && <ComposeForm onClose={() => setOpen(false)} />}
+            {open && (
+              <ComposeForm
+                onClose={() => setOpen(false)}
+                onSent={(mail) => {
+                  setOpen(false)
+                  onSent?.(mail)
+                }}
+              />
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>

@@ -182,7 +182,7 @@ export default function MailPage() {
           )}
         </Flex>
       </Flex>
-      <ComposeDialog />
+      <ComposeDialog onSent={list.reload} />
     </Flex>
   )
 }

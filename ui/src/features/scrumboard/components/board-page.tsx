@@ -8,8 +8,14 @@ import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
 import {
+  addMember,
+  copyBoard,
   deleteBoard,
   getBoard,
+  newLabel,
+  removeLabel,
+  removeMember,
+  updateLabel,
   newCard,
   newList,
   orderCards,
@@ -19,6 +25,7 @@ import {
   renameList,
   updateSettings,
   type Board,
+  type BoardLabel,
   type BoardList,
   type BoardSettings,
 } from '../api'
@@ -27,6 +34,7 @@ import { blankCard, moveCard, moveList, newId, sameOrder } from '../board-utils'
 import { ArrowLeftIcon, PlusIcon, SettingsIcon, TrashIcon } from '../icons'
 
 import { BoardListColumn, InlineName, type DragState } from './board-list'
+import { LabelsSection, MembersSection } from './board-people'
 import { CardDialog } from './card-dialog'
 
 function AddList({ onAdd }: { onAdd: (name: string) => Promise<void> }) {
@@ -69,7 +77,31 @@ function AddList({ onAdd }: { onAdd: (name: string) => Promise<void> }) {
   )
 }
 
-function SettingsDrawer({ board, open, onOpenChange, onSettings, onDelete }: { board: Board; open: boolean; onOpenChange: (open: boolean) => void; onSettings: (s: BoardSettings) => void; onDelete: () => void }) {
+interface BoardPeople {
+  onAddMember: (userId: number) => Promise<void>
+  onRemoveMember: (memberId: string) => Promise<void>
+  onNewLabel: (label: BoardLabel) => Promise<void>
+  onUpdateLabel: (label: BoardLabel) => Promise<void>
+  onRemoveLabel: (labelId: string) => Promise<void>
+}
+
+function SettingsDrawer({
+  board,
+  open,
+  onOpenChange,
+  onSettings,
+  onDelete,
+  onCopy,
+  people,
+}: {
+  board: Board
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onSettings: (s: BoardSettings) => void
+  onDelete: () => void
+  onCopy: () => void
+  people: BoardPeople
+}) {
   return (
     <Drawer.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} placement="end" size="sm">
       <Portal>
@@ -107,10 +139,19 @@ function SettingsDrawer({ board, open, onOpenChange, onSettings, onDelete }: { b
                   <Switch.Control />
                 </Switch.Root>
                 <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
+                  <MembersSection board={board} onAdd={people.onAddMember} onRemove={people.onRemoveMember} />
+                </Box>
+                <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
+                  <LabelsSection board={board} onNew={people.onNewLabel} onUpdate={people.onUpdateLabel} onRemove={people.onRemoveLabel} />
+                </Box>
+                <HStack borderTopWidth="1px" borderColor="border.muted" pt="5" gap="3" wrap="wrap">
+                  <Button variant="outline" size="sm" onClick={onCopy} data-testid="board-copy">
+                    <PlusIcon /> Copy board
+                  </Button>
                   <Button colorPalette="red" variant="outline" size="sm" onClick={onDelete} data-testid="board-delete">
                     <TrashIcon /> Delete board
                   </Button>
-                </Box>
+                </HStack>
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
@@ -125,7 +166,7 @@ function SettingsDrawer({ board, open, onOpenChange, onSettings, onDelete }: { b
 
 /** /apps/scrumboard/boards/:boardId/:boardUri: lists of cards, dragged and dropped. */
 export default function BoardPage() {
-  const { boardId = '' } = useParams()
+  const { boardId = '', boardUri = '' } = useParams()
   const navigate = useNavigate()
   const { confirm } = useDialog()
   const [board, setBoard] = useAtom(boardAtom)
@@ -152,6 +193,12 @@ export default function BoardPage() {
 
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
   const current = board?.id === boardId ? board : null
+  const currentUri = current?.uri
+
+  // The address follows the board's name: an old address (e.g. untitled-board) opens the board and is replaced.
+  useEffect(() => {
+    if (currentUri && currentUri !== boardUri) navigate(`/apps/scrumboard/boards/${boardId}/${currentUri}`, { replace: true })
+  }, [boardId, boardUri, currentUri, navigate])
 
   async function saveOrder(next: BoardList[], kind: 'card' | 'list') {
     if (!current || sameOrder(current.lists, next)) return
@@ -275,7 +322,16 @@ export default function BoardPage() {
             value={current.name}
             size="lg"
             testId="board-name"
-            onSave={(name) => void act(() => renameBoard(current.id, name), (title, b) => ({ ...b, name: title }), 'Board renamed.').catch(() => undefined)}
+            onSave={(name) =>
+              void act(
+                async () => {
+                  await renameBoard(current.id, name)
+                  return getBoard(current.id)
+                },
+                (fresh, b) => ({ ...b, name: fresh.name, uri: fresh.uri }),
+                'Board renamed.',
+              ).catch(() => undefined)
+            }
           />
         </Box>
         <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)} data-testid="board-settings-open">
@@ -325,6 +381,33 @@ export default function BoardPage() {
         open={settingsOpen}
         onOpenChange={setSettingsOpen}
         onSettings={(settings) => void act(() => updateSettings(current.id, settings), (s, b) => ({ ...b, settings: s })).catch(() => undefined)}
+        people={{
+          onAddMember: (userId) => act(() => addMember(current.id, userId), (members, b) => ({ ...b, members }), 'Member added.').catch(() => undefined),
+          onRemoveMember: (memberId) =>
+            act(
+              () => removeMember(current.id, memberId),
+              (members, b) => ({ ...b, members, cards: b.cards.map((c) => ({ ...c, idMembers: c.idMembers.filter((m) => m !== memberId) })) }),
+              'Member removed.',
+            ).catch(() => undefined),
+          onNewLabel: (label) => act(() => newLabel(current.id, label), (labels, b) => ({ ...b, labels }), 'Label added.').catch(() => undefined),
+          onUpdateLabel: (label) => act(() => updateLabel(current.id, label), (labels, b) => ({ ...b, labels })).catch(() => undefined),
+          onRemoveLabel: (labelId) =>
+            act(
+              () => removeLabel(current.id, labelId),
+              (labels, b) => ({ ...b, labels, cards: b.cards.map((c) => ({ ...c, idLabels: c.idLabels.filter((l) => l !== labelId) })) }),
+              'Label deleted.',
+            ).catch(() => undefined),
+        }}
+        onCopy={async () => {
+          try {
+            const copy = await copyBoard(current.id)
+            showMessage(`Copied to “${copy.name}”.`, 'success')
+            setSettingsOpen(false)
+            navigate(`/apps/scrumboard/boards/${copy.id}/${copy.uri}`)
+          } catch (e) {
+            showMessage(errorMessage(e), 'error')
+          }
+        }}
         onDelete={async () => {
           const ok = await confirm({ title: `Delete the board “${current.name}”?`, body: 'Its lists and cards are deleted too.', confirmLabel: 'Delete', tone: 'danger' })
           if (!ok) return

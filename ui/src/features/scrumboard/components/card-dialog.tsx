@@ -33,6 +33,8 @@ import { boardAtom, openCardIdAtom, replaceCardAtom } from '../atoms'
 import { checklistProgress, dueState, imageToDataUrl, isUrl, labelColor, mediaUrl, newId, toDate } from '../board-utils'
 import { ActivityIcon, CheckSquareIcon, ClipIcon, ClockIcon, EyeIcon, ImageIcon, LabelIcon, LinkIcon, TextIcon, TrashIcon, UsersIcon } from '../icons'
 
+import { InlineName } from './board-list'
+
 const when = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
 const formatWhen = (value: string | number) => {
   const d = toDate(value)
@@ -47,7 +49,7 @@ function toLocalInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
-function Section({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+function Section({ icon, title, children, action }: { icon: ReactNode; title: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
     <Box>
       <Flex align="center" gap="2" mb="2">
@@ -190,7 +192,7 @@ function ChecklistBlock({ checklist, index, onChange, onRemove }: { checklist: C
   return (
     <Section
       icon={<CheckSquareIcon boxSize="4" />}
-      title={checklist.name}
+      title={<InlineName value={checklist.name} onSave={(name) => onChange({ ...checklist, name })} testId={`card-checklist-${index}-name`} />}
       action={
         <Button size="2xs" variant="ghost" onClick={onRemove} data-testid={`card-checklist-${index}-remove`}>
           Delete
@@ -212,15 +214,18 @@ function ChecklistBlock({ checklist, index, onChange, onRemove }: { checklist: C
           <HStack key={String(ci.id)} gap="2" role="group">
             <Checkbox
               size="sm"
-              flex="1"
               checked={ci.checked}
+              aria-label={ci.checked ? `Uncheck ${ci.name}` : `Check ${ci.name}`}
               onCheckedChange={(d) => onChange({ ...checklist, checkItems: checklist.checkItems.map((x, j) => (j === i ? { ...x, checked: Boolean(d.checked) } : x)) })}
               inputProps={{ 'data-testid': `card-checklist-${index}-item-${i}` }}
-            >
-              <Text as="span" fontSize="sm" textDecoration={ci.checked ? 'line-through' : undefined} color={ci.checked ? 'fg.muted' : 'fg'}>
-                {ci.name}
-              </Text>
-            </Checkbox>
+            />
+            <Box flex="1" minW="0" textDecoration={ci.checked ? 'line-through' : undefined} color={ci.checked ? 'fg.muted' : 'fg'} fontWeight="normal">
+              <InlineName
+                value={ci.name}
+                onSave={(name) => onChange({ ...checklist, checkItems: checklist.checkItems.map((x, j) => (j === i ? { ...x, name } : x)) })}
+                testId={`card-checklist-${index}-item-${i}-name`}
+              />
+            </Box>
             <CloseButton size="2xs" aria-label={`Remove ${ci.name}`} onClick={() => onChange({ ...checklist, checkItems: checklist.checkItems.filter((_, j) => j !== i) })} />
           </HStack>
         ))}

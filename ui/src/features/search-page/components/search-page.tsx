@@ -55,7 +55,7 @@ export default function SearchPage() {
             Search
           </Heading>
           <Text color="fg.muted" mt="1">
-            Guides, notes and how-tos from across the portal.
+            Knowledge base articles, FAQ answers and academy courses: each result opens where it lives.
           </Text>
         </Box>
         <form onSubmit={submit} role="search">

@@ -14,7 +14,7 @@ function LayoutLinks({ current }: { current: LayoutSpec }) {
             {style === 'carded' ? 'Carded' : 'Simple'}
           </Text>
           <Stack gap="0.5">
-            {LAYOUT_VARIANTS.map((variant) => {
+            {LAYOUT_VARIANTS[style].map((variant) => {
               const active = current.style === style && current.variant === variant
               return (
                 <Box
@@ -61,6 +61,19 @@ function Overview({ spec }: { spec: LayoutSpec }) {
           : `The ${spec.sidebar} sidebar holds what moves you around inside the page — folders, filters, a table of contents — and stays in view while the content scrolls. On a phone it becomes a drawer opened from the header.`}{' '}
         {spec.tabbed ? 'Tabs split the content into views that share the header, so switching is instant and the header never jumps.' : ''}
       </Text>
+      {spec.innerScroll && (
+        <Text data-testid="layout-inner-scroll-note">
+          This is a “2” variant: the page itself does not scroll. The header stays in place and the content scrolls inside its own area — the choice for long
+          lists where the title and the actions must stay in reach.
+        </Text>
+      )}
+      {spec.style === 'simple' && spec.sidebar !== 'none' && (
+        <Text>
+          {spec.sidebarBesideHeader
+            ? 'The sidebar runs the full height of the page, beside the header.'
+            : 'This is a “3” variant: the sidebar sits under the header, inside the page, so the header spans the full width.'}
+        </Text>
+      )}
     </Stack>
   )
 }
@@ -139,6 +152,8 @@ export default function LayoutDemoPage() {
       testId="layout-demo-page"
       header={{ breadcrumb: 'User Interface / Page layouts', title: spec.title, subtitle: 'A page layout of the template, describing itself.' }}
       sidebar={spec.sidebar === 'none' ? undefined : { side: spec.sidebar, title: 'Layouts', content: <LayoutLinks current={spec} /> }}
+      innerScroll={spec.innerScroll}
+      sidebarBesideHeader={spec.sidebarBesideHeader}
       tabs={spec.tabbed ? sections : undefined}
     >
       {!spec.tabbed && (

@@ -10,6 +10,10 @@ export interface PageLayoutProps {
   tabs?: { value: string; label: string; content: ReactNode }[]
   children?: ReactNode
   testId?: string
+  /** The header stays; the content and the sidebar scroll inside the page (the template's "-2" layouts). */
+  innerScroll?: boolean
+  /** Simple layout: the sidebar runs the page's full height beside the header (else it sits under the header). */
+  sidebarBesideHeader?: boolean
 }
 
 function Header({ header, onSidebar, sidebarTitle, carded }: { header: PageLayoutProps['header']; onSidebar?: () => void; sidebarTitle?: string; carded: boolean }) {
@@ -67,11 +71,23 @@ function Body({ tabs, children }: { tabs?: PageLayoutProps['tabs']; children?: R
  * Carded: a coloured header with the content in a card that overlaps it. Either can have a
  * sidebar (left or right; a drawer on small screens) and tabs.
  */
-export function PageLayout({ style, header, sidebar, tabs, children, testId }: PageLayoutProps) {
+export function PageLayout({ style, header, sidebar, tabs, children, testId, innerScroll = false, sidebarBesideHeader = false }: PageLayoutProps) {
   const [drawer, setDrawer] = useState(false)
   const carded = style === 'carded'
+  // The "-2" layouts: the area under the header scrolls on its own from the large breakpoint up.
+  const scroller = innerScroll ? { maxH: { lg: 'calc(100dvh - 300px)' }, minH: { lg: '320px' }, overflowY: { lg: 'auto' as const } } : {}
   const panel = sidebar && (
-    <Box as="aside" aria-label={sidebar.title} w="280px" flexShrink={0} display={{ base: 'none', lg: 'block' }} data-testid="layout-sidebar" data-side={sidebar.side}>
+    <Box
+      as="aside"
+      aria-label={sidebar.title}
+      w="280px"
+      flexShrink={0}
+      display={{ base: 'none', lg: 'block' }}
+      data-testid="layout-sidebar"
+      data-side={sidebar.side}
+      data-placement={!carded && sidebarBesideHeader ? 'beside-header' : 'under-header'}
+      {...scroller}
+    >
       {sidebar.content}
     </Box>
   )
@@ -85,10 +101,57 @@ export function PageLayout({ style, header, sidebar, tabs, children, testId }: P
       borderRadius={carded ? 'xl' : undefined}
       boxShadow={carded ? 'lg' : undefined}
       data-testid="layout-content"
+      data-inner-scroll={innerScroll ? 'true' : undefined}
+      {...scroller}
     >
       <Body tabs={tabs}>{children}</Body>
     </Box>
   )
+  const drawerPanel = sidebar && (
+    <Drawer.Root open={drawer} onOpenChange={(e) => setDrawer(e.open)} placement={sidebar.side === 'left' ? 'start' : 'end'}>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content maxW="300px" data-testid="layout-sidebar-drawer">
+            <Drawer.Header>
+              <Drawer.Title>{sidebar.title}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body onClick={() => setDrawer(false)}>{sidebar.content}</Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  )
+  if (!carded && sidebar && sidebarBesideHeader) {
+    return (
+      <Flex data-testid={testId} data-layout-style={style} direction={sidebar.side === 'right' ? 'row-reverse' : 'row'} minH="full">
+        <Box
+          display={{ base: 'none', lg: 'block' }}
+          bg="bg.panel"
+          borderColor="border.muted"
+          borderEndWidth={sidebar.side === 'left' ? '1px' : 0}
+          borderStartWidth={sidebar.side === 'right' ? '1px' : 0}
+          px="6"
+          py="8"
+        >
+          <Text fontWeight="semibold" mb="4">
+            {sidebar.title}
+          </Text>
+          {panel}
+        </Box>
+        <Box flex="1" minW="0">
+          <Box px={{ base: '4', md: '8' }} pt={{ base: '6', md: '8' }} pb="6" bg="bg.subtle" borderBottomWidth="1px" borderColor="border.muted">
+            <Header header={header} carded={false} onSidebar={() => setDrawer(true)} sidebarTitle={sidebar.title} />
+          </Box>
+          {content}
+        </Box>
+        {drawerPanel}
+      </Flex>
+    )
+  }
   return (
     <Box data-testid={testId} data-layout-style={style} position="relative">
       {carded && <Box position="absolute" insetX="0" top="0" h={{ base: '220px', md: '240px' }} bgGradient="to-r" gradientFrom="teal.700" gradientTo="cyan.800" />}
@@ -112,24 +175,7 @@ export function PageLayout({ style, header, sidebar, tabs, children, testId }: P
           {content}
         </Box>
       </Flex>
-      {sidebar && (
-        <Drawer.Root open={drawer} onOpenChange={(e) => setDrawer(e.open)} placement={sidebar.side === 'left' ? 'start' : 'end'}>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="300px" data-testid="layout-sidebar-drawer">
-                <Drawer.Header>
-                  <Drawer.Title>{sidebar.title}</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body onClick={() => setDrawer(false)}>{sidebar.content}</Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
+      {drawerPanel}
     </Box>
   )
 }

@@ -1,0 +1,58 @@
+"""Coming-soon sample page (``/api/coming-soon``): the subscribe form under the countdown.
+
+The template's form only showed a toast; here the address is kept (one entry per address, in the
+sample store, so a second subscription of the same address says so) and the call is checked like
+every other sample write: a staff token, a valid address, the per-user write limit.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import Field, field_validator
+from starlette.requests import Request
+from starlette.routing import Route
+
+from app.errors import ApiError
+from app.portal import limit
+from app.samples.common import SampleModel, endpoint, read
+from app.samples.store import SampleStore
+
+AREA = "coming-soon"
+PREFIX = "/api/coming-soon"
+MAX_SUBSCRIBERS = 1000
+ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
+
+class Subscription(SampleModel):
+    email: str = Field(min_length=3, max_length=254)
+
+    @field_validator("email")
+    @classmethod
+    def _an_address(cls, value: str) -> str:
+        value = value.strip().lower()
+        if not ADDRESS.fullmatch(value):
+            raise ValueError("Enter a valid email address, like name@example.com.")
+        return value
+
+
+async def subscribe(request: Request, store: SampleStore) -> dict[str, Any]:
+    """Subscribe an address to the launch notice: body {email}; answers {email, subscribedAt, already}."""
+    await limit(request, "write", request.state.principal)
+    body = await read(request, Subscription)
+    known = await store.get("subscribers", body.email)
+    if known is not None:
+        return {**known, "already": True}
+    if len(await store.all("subscribers")) >= MAX_SUBSCRIBERS:
+        raise ApiError(409, "The subscriber list is full.")
+    entry = {
+        "email": body.email,
+        "subscribedAt": datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+    }
+    await store.put("subscribers", body.email, entry)
+    return {**entry, "already": False}
+
+
+routes = [Route(f"{PREFIX}/subscribe", endpoint(AREA, subscribe), methods=["POST"])]
