@@ -84,7 +84,14 @@ IF_NONE_MATCH = {
     "description": "The ETag of the copy the caller holds: 304 with no body while it is still current.",
     "schema": {"type": "string"},
 }
-ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
+ACCEPTED = frozenset(
+    {
+        ("POST", "/assets/import"),
+        ("POST", "/leads/import"),
+        ("POST", "/imports/{id}/commit"),
+        ("POST", "/auth/forgot-password"),  # the same 202 whether or not an account matched
+    }
+)
 # Calls that answer 201 Created when they succeed (now that /openapi.json describes valid bodies, the
 # fuzzer reaches them); /push/subscriptions answers 200 when the device was known.
 CREATED = frozenset(
@@ -131,6 +138,7 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/admin/users"): frozenset({"409"}),
     ("PATCH", "/admin/users/{id}"): frozenset({"409"}),
     ("POST", "/admin/users/{id}/reset-password"): frozenset({"409"}),
+    ("POST", "/auth/reset-password"): frozenset({"400"}),  # a used, expired or unknown reset token
     ("POST", "/admin/users/{id}/disable-mfa"): frozenset({"409"}),
     ("POST", "/admin/users/{id}/photo"): frozenset({"415"}),
     ("POST", "/me/photo"): frozenset({"415"}),
