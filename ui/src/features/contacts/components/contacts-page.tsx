@@ -198,20 +198,25 @@ export default function ContactsPage() {
   const [busy, setBusy] = useState(false)
   const docked = useBreakpointValue({ base: false, lg: true }) ?? false
   // The column filters live in the address (?company=...), so a reload or a shared link keeps them.
+  // Typing updates the page's own copy at once; the address follows it (quick edits never read a stale address).
   const [query, setQuery] = useSearchParams()
-  const filters = useMemo(() => filtersFromParams(query), [query])
+  const [filters, setFilters] = useState(() => filtersFromParams(query))
   const filterKey = JSON.stringify(filters)
   const filtering = Object.keys(filters).length > 0
   const setFilter = (key: SortKey, value: string) =>
-    setQuery(
-      (p) => {
-        const next = new URLSearchParams(p)
-        if (value) next.set(key, value)
-        else next.delete(key)
-        return next
-      },
-      { replace: true },
-    )
+    setFilters((f) => {
+      const next = { ...f }
+      if (value) next[key] = value
+      else delete next[key]
+      return next
+    })
+  useEffect(() => {
+    if (JSON.stringify(filtersFromParams(query)) === filterKey) return
+    const next = new URLSearchParams(query)
+    for (const { key } of FILTER_COLUMNS) next.delete(key)
+    for (const [key, value] of Object.entries(JSON.parse(filterKey) as Record<string, string>)) next.set(key, value)
+    setQuery(next, { replace: true })
+  }, [filterKey, query, setQuery])
 
   // A new view, search or filter starts on page 1 with nothing selected.
   useEffect(() => {
@@ -400,7 +405,7 @@ export default function ContactsPage() {
                   ))}
                   <Table.ColumnHeader textAlign="end" pe={{ base: '3', md: '5' }}>
                     {filtering && (
-                      <Button size="2xs" variant="ghost" onClick={() => setQuery(new URLSearchParams(), { replace: true })} data-testid="contacts-filters-clear">
+                      <Button size="2xs" variant="ghost" onClick={() => setFilters({})} data-testid="contacts-filters-clear">
                         Clear
                       </Button>
                     )}
