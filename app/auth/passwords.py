@@ -83,6 +83,8 @@ _ESTIMATOR_MAX = 72
 
 def password_strength(password: str, *, user_inputs: list[str] | None = None) -> tuple[int, str]:
     """The estimator's score (0-4) and, when weak, the reason in words a person can act on."""
+    if not password:  # the estimator fails on an empty string (IndexError): nothing typed is no strength
+        return 0, "Type a password."
     result = zxcvbn(password[:_ESTIMATOR_MAX], user_inputs=[u for u in (user_inputs or []) if u])
     feedback = result.get("feedback") or {}
     reason = str(feedback.get("warning") or "").strip()

@@ -15,19 +15,16 @@ from sqlalchemy import func
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
-from app.auth.service import Principal
 from app.errors import ApiError, invalid, not_found
-from app.http import json_response, read_model
+from app.http import json_response
 from app.params import path_int, query_int
-from app.portal import Portal, actor_of, authenticate, limit, portal_of, request_meta
+from app.portal import Portal, actor_of, request_meta
 from app.realtime import control
 from app.routes.documents import storage_of
+from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, at_least_role, route
 from app.services import audit, photos, users
-from app.services.permissions import require
 from app.services.push.subscriptions import device_counts, list_devices
 from app.storage import StoredFileMissing, iter_chunks
 from schemas.audit import AUDIT_KINDS
@@ -49,12 +46,7 @@ STATUSES = {
 }
 
 
-async def _admin(request: Request) -> Principal:
-    principal = await authenticate(request)
-    require(principal, Role.ADMIN, "manage users or read the audit log")
-    if principal.role != Role.ADMIN:
-        raise ApiError(403, "Only admins can manage users or read the audit log.")
-    return principal
+ADMIN = at_least_role(Role.ADMIN, "manage users or read the audit log")
 
 
 async def _user(session: AsyncSession, user_id: int) -> User:
@@ -120,17 +112,18 @@ async def _rows(session: AsyncSession, portal: Portal, found: list[User]) -> lis
     return answer
 
 
-async def users_collection(request: Request) -> Response:
+async def users_collection(call: Call) -> Response:
     """List users (GET: q, role, status, mfa, sort, order, page, perPage) or create one (POST).
 
     POST {username, email, displayName, role, department?} answers the user and a temporary
     password, shown this once; they choose their own at first sign-in. 409 when the name or email is taken.
     """
-    principal = await _admin(request)
-    portal = portal_of(request)
+    request = call.request
+    principal = call.principal
+    portal = call.portal
     if request.method == "POST":
-        await limit(request, "write", principal)
-        body = await read_model(request, AdminUserCreate)
+        await call.limit("write")
+        body = await call.body(AdminUserCreate)
         async with portal.db.session() as session:
             user, password = await users.create_user(
                 session=session,
@@ -200,17 +193,18 @@ async def users_collection(request: Request) -> Response:
     return json_response({"items": items, "total": int(total), "page": page, "perPage": per_page})
 
 
-async def user_item(request: Request) -> Response:
+async def user_item(call: Call) -> Response:
     """Change a user: {role?, disabled?, displayName?, email?, department?}.
 
     A role change or disabling ends their sessions and closes their sockets at once. An admin cannot
     demote or disable themselves or the last admin (409).
     """
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
-    portal = portal_of(request)
-    await limit(request, "write", principal)
-    body = await read_model(request, AdminUserUpdate)
+    portal = call.portal
+    await call.limit("write")
+    body = await call.body(AdminUserUpdate)
     actor = actor_of(request, principal)
     ended = False
     async with portal.db.session() as session:
@@ -235,12 +229,13 @@ async def user_item(request: Request) -> Response:
     return json_response(row)
 
 
-async def reset_password(request: Request) -> Response:
+async def reset_password(call: Call) -> Response:
     """Set a new temporary password (shown once); their sessions end and they choose a new one at sign-in."""
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
-    portal = portal_of(request)
-    await limit(request, "write", principal)
+    portal = call.portal
+    await call.limit("write")
     async with portal.db.session() as session:
         user = await _user(session, user_id)
         if user.id == principal.user_id:
@@ -250,12 +245,13 @@ async def reset_password(request: Request) -> Response:
     return json_response({"temporaryPassword": password})
 
 
-async def unlock(request: Request) -> Response:
+async def unlock(call: Call) -> Response:
     """Clear a user's sign-in lockout (their name's failures and those of the addresses that failed)."""
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
-    portal = portal_of(request)
-    await limit(request, "write", principal)
+    portal = call.portal
+    await call.limit("write")
     async with portal.db.session() as session:
         user = await _user(session, user_id)
         cleared = await users.unlock(
@@ -264,24 +260,26 @@ async def unlock(request: Request) -> Response:
     return json_response({"message": f"{user.username} can sign in again.", "cleared": cleared})
 
 
-async def disable_mfa(request: Request) -> Response:
+async def disable_mfa(call: Call) -> Response:
     """Turn off a user's two-step sign-in (a lost phone). 409 when it is already off."""
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
-    portal = portal_of(request)
-    await limit(request, "write", principal)
+    portal = call.portal
+    await call.limit("write")
     async with portal.db.session() as session:
         user = await _user(session, user_id)
         await users.disable_mfa(session=session, user=user, actor=actor_of(request, principal))
     return json_response({"message": f"Two-step sign-in is off for {user.username}.", "mfaEnabled": False})
 
 
-async def user_photo(request: Request) -> Response:
+async def user_photo(call: Call) -> Response:
     """Upload a user's photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB)."""
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
-    portal = portal_of(request)
-    await limit(request, "upload", principal)
+    portal = call.portal
+    await call.limit("upload")
     async with portal.db.reader() as session:
         await _user(session, user_id)
     url = await photos.store_photo(storage_of(request), portal.settings, await photos.read_photo(request))
@@ -291,16 +289,17 @@ async def user_photo(request: Request) -> Response:
     return json_response({"photoURL": url})
 
 
-async def user_sessions(request: Request) -> Response:
+async def user_sessions(call: Call) -> Response:
     """A user's live sessions (GET), or end every one of them (DELETE): their sockets close at once."""
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
-    portal = portal_of(request)
+    portal = call.portal
     if request.method == "GET":
         async with portal.db.reader() as session:
             await _user(session, user_id)
             return json_response({"items": await users.live_sessions(session, user_id, current=principal.session_id)})
-    await limit(request, "write", principal)
+    await call.limit("write")
     async with portal.db.session() as session:
         user = await _user(session, user_id)
         ended = await users.end_sessions(
@@ -310,13 +309,14 @@ async def user_sessions(request: Request) -> Response:
     return json_response({"ended": ended})
 
 
-async def user_session(request: Request) -> Response:
+async def user_session(call: Call) -> Response:
     """End one session of a user: its sockets close at once on every process."""
-    principal = await _admin(request)
+    request = call.request
+    principal = call.principal
     user_id = path_int(request)
     session_id = str(request.path_params["sid"])
-    portal = portal_of(request)
-    await limit(request, "write", principal)
+    portal = call.portal
+    await call.limit("write")
     async with portal.db.session() as session:
         user = await _user(session, user_id)
         await users.end_sessions(
@@ -326,55 +326,55 @@ async def user_session(request: Request) -> Response:
     return json_response({"ended": 1})
 
 
-async def audit_log(request: Request) -> Response:
+async def audit_log(call: Call) -> Response:
     """The audit log merged with the records' history, newest first.
 
     Filters: actor and target (user ids), kind (one kind, or auth / user / record), from and to
     (ISO date-times), q (text); perPage up to 100; cursor: the previous page's nextCursor.
     """
-    await _admin(request)
+    request = call.request
     query = audit.parse_query(request.query_params)
-    async with portal_of(request).db.reader() as session:
+    async with call.portal.db.reader() as session:
         return json_response(await audit.list_log(session, query))
 
 
-async def audit_export(request: Request) -> Response:
+async def audit_export(call: Call) -> Response:
     """The filtered audit log as CSV (format=csv), streamed; the same filters as GET /admin/audit."""
-    await _admin(request)
+    request = call.request
     if (request.query_params.get("format") or "csv") != "csv":
         raise invalid("Export the audit log as format=csv.", {"format": "Use csv."})
     query = audit.parse_query(request.query_params)
     stamp = utcnow().strftime("%Y%m%d-%H%M%S")
     return StreamingResponse(
-        audit.export_csv(portal_of(request).db, query),
+        audit.export_csv(call.portal.db, query),
         media_type="text/csv",
         headers={"Content-Disposition": f'attachment; filename="audit-{stamp}.csv"', "Cache-Control": "no-store"},
     )
 
 
-async def audit_kinds(request: Request) -> Response:
+async def audit_kinds(call: Call) -> Response:
     """The kinds of audit entries, with the words the console shows."""
-    await _admin(request)
     return json_response({"kinds": AUDIT_KINDS})
 
 
 # --- the signed-in user's own account (/profile/account) -----------------------------------------
 
 
-async def my_sessions(request: Request) -> Response:
+async def my_sessions(call: Call) -> Response:
     """Your live sessions (this one is marked current)."""
-    principal = await authenticate(request)
-    async with portal_of(request).db.reader() as session:
+    principal = call.principal
+    async with call.portal.db.reader() as session:
         items = await users.live_sessions(session, principal.user_id, current=principal.session_id)
         devices = await list_devices(session, principal.user_id)
     return json_response({"items": items, "pushDevices": devices})
 
 
-async def my_session(request: Request) -> Response:
+async def my_session(call: Call) -> Response:
     """End one of your sessions (another device): its sockets close at once."""
-    principal = await authenticate(request)
+    request = call.request
+    principal = call.principal
     session_id = str(request.path_params["sid"])
-    portal = portal_of(request)
+    portal = call.portal
     async with portal.db.session() as session:
         user = await _user(session, principal.user_id)
         await users.end_sessions(
@@ -388,16 +388,17 @@ async def my_session(request: Request) -> Response:
     return json_response({"ended": 1})
 
 
-async def my_password(request: Request) -> Response:
+async def my_password(call: Call) -> Response:
     """Change your password: {currentPassword, newPassword}; your other sessions end.
 
     403 when the current password is wrong (counted like a failed sign-in), 422 when the new one
     breaks the password rules.
     """
-    principal = await authenticate(request)
-    await limit(request, "sign-in")
-    body = await read_model(request, PasswordChange)
-    portal = portal_of(request)
+    request = call.request
+    principal = call.principal
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(PasswordChange)
+    portal = call.portal
     meta = request_meta(request)
     ended = await portal.auth.change_password(
         principal, body.current_password, body.new_password, address=meta.ip or "", meta=meta
@@ -407,11 +408,12 @@ async def my_password(request: Request) -> Response:
     return json_response({"message": "Your password is changed.", "otherSessionsEnded": len(ended)})
 
 
-async def my_photo(request: Request) -> Response:
+async def my_photo(call: Call) -> Response:
     """Upload your photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB)."""
-    principal = await authenticate(request)
-    portal = portal_of(request)
-    await limit(request, "upload", principal)
+    request = call.request
+    principal = call.principal
+    portal = call.portal
+    await call.limit("upload")
     url = await photos.store_photo(storage_of(request), portal.settings, await photos.read_photo(request))
     async with portal.db.session() as session:
         user = await _user(session, principal.user_id)
@@ -421,8 +423,9 @@ async def my_photo(request: Request) -> Response:
     return json_response({"photoURL": url})
 
 
-async def photo(request: Request) -> Response:
+async def photo(call: Call) -> Response:
     """A profile photo (PNG) or a sample product's picture (WebP), by its unguessable name."""
+    request = call.request
     name = str(request.path_params["name"])
     if not photos.PHOTO_NAME.match(name):
         raise not_found("No photo has this name.")
@@ -437,20 +440,21 @@ async def photo(request: Request) -> Response:
 
 
 routes = [
-    Route("/admin/users", users_collection, methods=["GET", "POST"]),
-    Route("/admin/users/{id}", user_item, methods=["PATCH"]),
-    Route("/admin/users/{id}/reset-password", reset_password, methods=["POST"]),
-    Route("/admin/users/{id}/unlock", unlock, methods=["POST"]),
-    Route("/admin/users/{id}/disable-mfa", disable_mfa, methods=["POST"]),
-    Route("/admin/users/{id}/photo", user_photo, methods=["POST"]),
-    Route("/admin/users/{id}/sessions", user_sessions, methods=["GET", "DELETE"]),
-    Route("/admin/users/{id}/sessions/{sid}", user_session, methods=["DELETE"]),
-    Route("/admin/audit", audit_log, methods=["GET"]),
-    Route("/admin/audit/export", audit_export, methods=["GET"]),
-    Route("/admin/audit/kinds", audit_kinds, methods=["GET"]),
-    Route("/me/sessions", my_sessions, methods=["GET"]),
-    Route("/me/sessions/{sid}", my_session, methods=["DELETE"]),
-    Route("/me/password", my_password, methods=["POST"]),
-    Route("/me/photo", my_photo, methods=["POST"]),
-    Route("/photos/{name}", photo, methods=["GET"]),
+    route("/admin/users", users_collection, ["GET", "POST"], rule=ADMIN, body=AdminUserCreate),
+    route("/admin/users/{id}", user_item, ["PATCH"], rule=ADMIN, body=AdminUserUpdate),
+    route("/admin/users/{id}/reset-password", reset_password, ["POST"], rule=ADMIN),
+    route("/admin/users/{id}/unlock", unlock, ["POST"], rule=ADMIN),
+    route("/admin/users/{id}/disable-mfa", disable_mfa, ["POST"], rule=ADMIN),
+    route("/admin/users/{id}/photo", user_photo, ["POST"], rule=ADMIN),
+    route("/admin/users/{id}/sessions", user_sessions, ["GET", "DELETE"], rule=ADMIN),
+    route("/admin/users/{id}/sessions/{sid}", user_session, ["DELETE"], rule=ADMIN),
+    route("/admin/audit", audit_log, ["GET"], rule=ADMIN),
+    route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN),
+    route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN),
+    route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN),
+    route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN),
+    route("/me/password", my_password, ["POST"], rule=SIGNED_IN, body=PasswordChange),
+    route("/me/photo", my_photo, ["POST"], rule=SIGNED_IN),
+    # A profile photo by its unguessable name: public, as an <img> sends no token.
+    route("/photos/{name}", photo, ["GET"], rule=PUBLIC),
 ]

@@ -6,16 +6,15 @@ import logging
 
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.routing import Route
 
 from app.auth.oidc import FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS, CompanySignIn, OidcRefused, valid_binding
 from app.auth.passwords import check_new_password, password_strength
 from app.errors import ApiError, invalid
-from app.http import json_response, read_model
-from app.portal import authenticate, limit, portal_of, request_meta
+from app.http import json_response
+from app.portal import Portal, request_meta
 from app.realtime import control
+from app.routes.endpoint import CREDENTIALS, PUBLIC, SIGNED_IN, Call, route
 from app.services import audit, users
 from schemas.users import (
     ChallengeRequest,
@@ -26,6 +25,8 @@ from schemas.users import (
     RefreshRequest,
     ResetPasswordRequest,
     SignInRequest,
+    Tokens,
+    TotpSetup,
     TotpSetupRequest,
     TotpVerifyRequest,
     UnlockRequest,
@@ -35,15 +36,16 @@ from schemas.users import (
 log = logging.getLogger("portal.auth.oidc")
 
 
-async def sign_in(request: Request) -> Response:
+async def sign_in(call: Call) -> Response:
     """Sign in with username (or email) and password: tokens, or the next challenge.
 
     401 for a wrong name or password (alike), 429 while locked or over the rate limit (Retry-After),
     403 for a disabled account, 503 when too many sign-ins wait for password checking.
     """
-    await limit(request, "sign-in")
-    body = await read_model(request, SignInRequest)
-    portal = portal_of(request)
+    request = call.request
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(SignInRequest)
+    portal = call.portal
     address = portal.limits.client_address(request)
     result = await portal.auth.sign_in(
         username=body.username, password=body.password, address=address, user_agent=request.headers.get("user-agent")
@@ -51,16 +53,17 @@ async def sign_in(request: Request) -> Response:
     return json_response(result)
 
 
-async def challenge(request: Request) -> Response:
+async def challenge(call: Call) -> Response:
     """Answer a sign-in challenge: newPassword, or the code of an authenticator app (3 tries per challenge)."""
-    await limit(request, "challenge")
-    body = await read_model(request, ChallengeRequest)
+    request = call.request
+    await call.limit("challenge", per_user=False)
+    body = await call.body(ChallengeRequest)
     if body.new_password is None and body.code is None:
         raise invalid(
             "Answer the challenge with newPassword or code.",
             {"newPassword": "Required.", "code": "Required."},
         )
-    portal = portal_of(request)
+    portal = call.portal
     result = await portal.auth.answer_challenge(
         session_value=body.session,
         new_password=body.new_password,
@@ -71,16 +74,16 @@ async def challenge(request: Request) -> Response:
     return json_response(result)
 
 
-async def password_check(request: Request) -> Response:
+async def password_check(call: Call) -> Response:
     """The password policy's verdict on a candidate new password, for the strength meter.
 
     The same rules as every place a password is chosen (app/auth/passwords.py); nothing is stored and
     nothing about any account is told. Public (the new-password step comes before a session), so
     limited per client address (429).
     """
-    await limit(request, "password-check")
-    body = await read_model(request, PasswordCheckRequest)
-    settings = portal_of(request).settings
+    await call.limit("password-check", per_user=False)
+    body = await call.body(PasswordCheckRequest)
+    settings = call.portal.settings
     username = body.username.split("@", 1)[0]
     score, _ = password_strength(body.password, user_inputs=[username])
     try:
@@ -102,17 +105,17 @@ RESET_SENT = (
 )
 
 
-async def forgot_password(request: Request) -> Response:
+async def forgot_password(call: Call) -> Response:
     """Ask for a password reset link by e-mail: body {email} (the address or the username).
 
     Always 202 with the same message, whether or not an account matched: the answer never tells who
     has an account. The lookup and the mail happen after the answer is sent (a worker mails the link;
     with EMAIL_BACKEND=log it is written to the worker's log). Limited per client address (429).
     """
-    await limit(request, "password-reset")
-    body = await read_model(request, ForgotPasswordRequest)
-    portal = portal_of(request)
-    meta = request_meta(request)
+    await call.limit("password-reset", per_user=False)
+    body = await call.body(ForgotPasswordRequest)
+    portal = call.portal
+    meta = request_meta(call.request)
 
     async def send_link() -> None:
         try:
@@ -127,55 +130,59 @@ async def forgot_password(request: Request) -> Response:
     return response
 
 
-async def reset_password(request: Request) -> Response:
+async def reset_password(call: Call) -> Response:
     """Choose a new password with the token of a reset link: body {token, newPassword}.
 
     The password rules of every new password apply (422 with the reason); a used, expired or unknown
     token answers 400. Every session of the account ends: sign in again with the new password.
     """
-    await limit(request, "challenge")
-    body = await read_model(request, ResetPasswordRequest)
-    portal = portal_of(request)
-    user_id, ended = await portal.auth.reset_password(body.token, body.new_password, meta=request_meta(request))
+    await call.limit("challenge", per_user=False)
+    body = await call.body(ResetPasswordRequest)
+    portal = call.portal
+    user_id, ended = await portal.auth.reset_password(body.token, body.new_password, meta=request_meta(call.request))
     if ended:
         portal.auth.live.forget_user(user_id)
         await control.announce_end_user(portal.redis, user_id, "revoked")
     return json_response({"message": "Your password is changed. Sign in with it.", "sessionsEnded": ended})
 
 
-async def unlock(request: Request) -> Response:
+async def unlock(call: Call) -> Response:
     """Resume a locked screen: body {password}, the signed-in user's password.
 
     403 when it is wrong (counted like a failed sign-in, under the same lockout); 429 over the limit.
     """
-    principal = await authenticate(request)
-    await limit(request, "sign-in")
-    body = await read_model(request, UnlockRequest)
-    portal = portal_of(request)
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(UnlockRequest)
+    portal = call.portal
+    await portal.auth.confirm_password(
+        call.principal, body.password, address=portal.limits.client_address(call.request)
+    )
     return json_response({"message": "Unlocked."})
 
 
-async def refresh(request: Request) -> Response:
-    body = await read_model(request, RefreshRequest)
-    portal = portal_of(request)
+async def refresh(call: Call) -> Response:
+    request = call.request
+    body = await call.body(RefreshRequest)
+    portal = call.portal
     meta = request_meta(request)
     tokens = await portal.auth.refresh(refresh_token=body.refresh_token, address=meta.ip, user_agent=meta.user_agent)
     return json_response(tokens)
 
 
-async def sign_out(request: Request) -> Response:
-    principal = await authenticate(request)
-    portal = portal_of(request)
+async def sign_out(call: Call) -> Response:
+    request = call.request
+    principal = call.principal
+    portal = call.portal
     await portal.auth.sign_out(principal, request_meta(request))
     await portal.realtime.end_session(principal.session_id, reason="signed-out")
     return json_response({"message": "Signed out."})
 
 
-async def sign_out_everywhere(request: Request) -> Response:
+async def sign_out_everywhere(call: Call) -> Response:
     """Sign out on every device: every session of the user ends and their sockets close on every process."""
-    principal = await authenticate(request)
-    portal = portal_of(request)
+    request = call.request
+    principal = call.principal
+    portal = call.portal
     async with portal.db.session() as session:
         user = await session.get(User, principal.user_id)
         if user is not None:
@@ -191,56 +198,60 @@ async def sign_out_everywhere(request: Request) -> Response:
     return json_response({"message": "Signed out on every device."})
 
 
-async def totp_setup(request: Request) -> Response:
+async def totp_setup(call: Call) -> Response:
     """Start enrolling an authenticator app: body {password} (the current password); answers the secret.
 
     403 when the password is wrong (counted like a failed sign-in), 409 when two-step sign-in is on.
     """
-    principal = await authenticate(request)
-    await limit(request, "sign-in")
-    body = await read_model(request, TotpSetupRequest)
-    portal = portal_of(request)
+    request = call.request
+    principal = call.principal
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(TotpSetupRequest)
+    portal = call.portal
     await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
     return json_response(await portal.auth.totp_setup(principal))
 
 
-async def totp_enable(request: Request) -> Response:
+async def totp_enable(call: Call) -> Response:
     """Turn two-step sign-in on: body {code, password}, a code from the app just enrolled."""
-    principal = await authenticate(request)
-    await limit(request, "sign-in")
-    body = await read_model(request, TotpVerifyRequest)
-    portal = portal_of(request)
+    request = call.request
+    principal = call.principal
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(TotpVerifyRequest)
+    portal = call.portal
     await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
     await portal.auth.totp_verify(principal, body.code, enable=True, meta=request_meta(request))
     return json_response({"message": "Two-step sign-in is on.", "mfaEnabled": True})
 
 
-async def totp_disable(request: Request) -> Response:
+async def totp_disable(call: Call) -> Response:
     """Turn two-step sign-in off: body {code, password}, a current code and the current password."""
-    principal = await authenticate(request)
-    await limit(request, "sign-in")
-    body = await read_model(request, TotpVerifyRequest)
-    portal = portal_of(request)
+    request = call.request
+    principal = call.principal
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(TotpVerifyRequest)
+    portal = call.portal
     await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
     await portal.auth.totp_verify(principal, body.code, enable=False, meta=request_meta(request))
     return json_response({"message": "Two-step sign-in is off.", "mfaEnabled": False})
 
 
-def company_sign_in(request: Request) -> CompanySignIn:
-    oidc = portal_of(request).oidc
+def company_sign_in(portal: Portal) -> CompanySignIn:
+    oidc = portal.oidc
     if oidc is None:
         raise ApiError(404, "Company sign-in is not configured on this portal (OIDC_ISSUER).")
     return oidc
 
 
-async def oidc_start(request: Request) -> Response:
+async def oidc_start(call: Call) -> Response:
     """Company sign-in (OpenID Connect), first step: a redirect to the identity provider.
 
     Opened by the login page as a page, with ``binding``: 16 to 200 random characters (A-Z a-z 0-9 _ -)
     the page keeps and later sends to /auth/oidc/exchange. 404 when company sign-in is not configured.
     """
-    await limit(request, "sign-in")
-    oidc = company_sign_in(request)
+    request = call.request
+    await call.limit("sign-in", per_user=False)
+    oidc = company_sign_in(call.portal)
     binding = request.query_params.get("binding")
     if not valid_binding(binding):
         raise invalid("Start company sign-in from the login page.", {"binding": "16 to 200 of A-Z a-z 0-9 _ -."})
@@ -263,10 +274,11 @@ async def oidc_start(request: Request) -> Response:
     return response
 
 
-async def oidc_callback(request: Request) -> Response:
+async def oidc_callback(call: Call) -> Response:
     """Company sign-in, the provider's answer: back to the login page with a one-time code, or with
     ``oidc_error`` (denied, expired, invalid, unavailable, disabled, email-taken)."""
-    oidc = company_sign_in(request)
+    request = call.request
+    oidc = company_sign_in(call.portal)
     params = {key: value[:4000] for key, value in request.query_params.items()}
     try:
         code = await oidc.callback(params, request.cookies.get(FLOW_COOKIE), request_meta(request))
@@ -279,34 +291,35 @@ async def oidc_callback(request: Request) -> Response:
     return response
 
 
-async def oidc_exchange(request: Request) -> Response:
+async def oidc_exchange(call: Call) -> Response:
     """Company sign-in, last step: body {code, binding} (the login page's) -> the portal's tokens.
 
     401 when the code is unknown, used, older than two minutes or sent without its binding; 403 for a disabled account.
     """
-    await limit(request, "sign-in")
-    company_sign_in(request)
-    body = await read_model(request, OidcExchangeRequest)
-    tokens = await portal_of(request).auth.exchange_external(
-        code=body.code, binding=body.binding, meta=request_meta(request)
-    )
+    request = call.request
+    await call.limit("sign-in", per_user=False)
+    company_sign_in(call.portal)
+    body = await call.body(OidcExchangeRequest)
+    tokens = await call.portal.auth.exchange_external(code=body.code, binding=body.binding, meta=request_meta(request))
     return json_response(tokens)
 
 
 routes = [
-    Route("/auth/sign-in", sign_in, methods=["POST"]),
-    Route("/auth/challenge", challenge, methods=["POST"]),
-    Route("/auth/password-check", password_check, methods=["POST"]),
-    Route("/auth/forgot-password", forgot_password, methods=["POST"]),
-    Route("/auth/reset-password", reset_password, methods=["POST"]),
-    Route("/auth/unlock", unlock, methods=["POST"]),
-    Route("/auth/refresh", refresh, methods=["POST"]),
-    Route("/auth/sign-out", sign_out, methods=["POST"]),
-    Route("/auth/sign-out-everywhere", sign_out_everywhere, methods=["POST"]),
-    Route("/auth/oidc/start", oidc_start, methods=["GET"]),
-    Route("/auth/oidc/callback", oidc_callback, methods=["GET"]),
-    Route("/auth/oidc/exchange", oidc_exchange, methods=["POST"]),
-    Route("/auth/totp/setup", totp_setup, methods=["POST"]),
-    Route("/auth/totp/verify", totp_enable, methods=["POST"]),
-    Route("/auth/totp/disable", totp_disable, methods=["POST"]),
+    route("/auth/sign-in", sign_in, ["POST"], rule=CREDENTIALS, body=SignInRequest),
+    route("/auth/challenge", challenge, ["POST"], rule=CREDENTIALS, body=ChallengeRequest),
+    route(
+        "/auth/password-check", password_check, ["POST"], rule=PUBLIC, body=PasswordCheckRequest, answer=PasswordCheck
+    ),
+    route("/auth/forgot-password", forgot_password, ["POST"], rule=PUBLIC, body=ForgotPasswordRequest, status=202),
+    route("/auth/reset-password", reset_password, ["POST"], rule=PUBLIC, body=ResetPasswordRequest),
+    route("/auth/unlock", unlock, ["POST"], rule=SIGNED_IN, body=UnlockRequest),
+    route("/auth/refresh", refresh, ["POST"], rule=CREDENTIALS, body=RefreshRequest, answer=Tokens),
+    route("/auth/sign-out", sign_out, ["POST"], rule=SIGNED_IN),
+    route("/auth/sign-out-everywhere", sign_out_everywhere, ["POST"], rule=SIGNED_IN),
+    route("/auth/oidc/start", oidc_start, ["GET"], rule=PUBLIC),
+    route("/auth/oidc/callback", oidc_callback, ["GET"], rule=PUBLIC),
+    route("/auth/oidc/exchange", oidc_exchange, ["POST"], rule=CREDENTIALS, body=OidcExchangeRequest, answer=Tokens),
+    route("/auth/totp/setup", totp_setup, ["POST"], rule=SIGNED_IN, body=TotpSetupRequest, answer=TotpSetup),
+    route("/auth/totp/verify", totp_enable, ["POST"], rule=SIGNED_IN, body=TotpVerifyRequest),
+    route("/auth/totp/disable", totp_disable, ["POST"], rule=SIGNED_IN, body=TotpVerifyRequest),
 ]

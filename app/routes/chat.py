@@ -2,135 +2,101 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
 
 from app.errors import not_found
-from app.http import json_response, read_model
+from app.http import json_response
 from app.params import path_int, query_int
-from app.portal import authenticate, limit, portal_of
+from app.routes.endpoint import STAFF, Call, route
 from app.services import chat, notifications, quick_panel
-from app.services.permissions import require_staff
 from schemas.chat import ChatUserDataRequest, QuickPanelItemInput, ReadRequest, SendMessageRequest
 
 
-async def chat_user(request: Request) -> Response:
+async def chat_user(call: Call) -> Any:
     """The signed-in user's chat profile and chat list."""
-    principal = require_staff(await authenticate(request))
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        return json_response(
-            await chat.chat_user(
-                session=session, settings=portal.settings, principal=principal, presence=portal.realtime.presence
-            )
-        )
+    portal = call.portal
+    return await chat.chat_user(
+        session=call.session, settings=portal.settings, principal=call.principal, presence=portal.realtime.presence
+    )
 
 
-async def chat_contacts(request: Request) -> Response:
+async def chat_contacts(call: Call) -> Any:
     """Every other staff member, with status, mood and unread count."""
-    principal = require_staff(await authenticate(request))
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        return json_response(
-            await chat.contacts(
-                session=session, settings=portal.settings, principal=principal, presence=portal.realtime.presence
-            )
-        )
+    portal = call.portal
+    return await chat.contacts(
+        session=call.session, settings=portal.settings, principal=call.principal, presence=portal.realtime.presence
+    )
 
 
-async def get_chat(request: Request) -> Response:
+async def get_chat(call: Call) -> Any:
     """A page of the conversation with ``contactId``, newest messages first page; marks it read.
 
     Without ``before``: the newest 50 messages (the chat is created empty when none exists) and the
     chat is marked read. With ``before=<message id>``: the 50 before it, read mark untouched.
     ``olderCursor`` is the ``before`` of the next older page, null at the conversation's start.
     """
-    principal = require_staff(await authenticate(request))
-    contact_id = cast(int, query_int(request.query_params, "contactId", required=True, minimum=1))
-    user_id = query_int(request.query_params, "userId", minimum=1)
-    before = query_int(request.query_params, "before", minimum=1)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        return json_response(
-            await chat.get_chat(
-                session=session,
-                settings=portal.settings,
-                principal=principal,
-                contact_id=contact_id,
-                user_id=user_id,
-                before=before,
-                events=portal.events,
-            )
-        )
+    params = call.request.query_params
+    contact_id = cast(int, query_int(params, "contactId", required=True, minimum=1))
+    user_id = query_int(params, "userId", minimum=1)
+    before = query_int(params, "before", minimum=1)
+    return await chat.get_chat(
+        session=call.session,
+        settings=call.portal.settings,
+        principal=call.principal,
+        contact_id=contact_id,
+        user_id=user_id,
+        before=before,
+        events=call.portal.events,
+    )
 
 
-async def send_message(request: Request) -> Response:
+async def send_message(call: Call) -> Any:
     """Store a message, then push it to both members; answers the message and the chat list entry."""
-    principal = require_staff(await authenticate(request))
-    await limit(request, "chat", principal)
-    body = await read_model(request, SendMessageRequest)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        return json_response(
-            await chat.send_message(
-                session=session,
-                settings=portal.settings,
-                principal=principal,
-                chat_id=body.chat_id,
-                contact_id=body.contact_id,
-                text=body.message.message,
-                events=portal.events,
-            )
-        )
+    await call.limit("chat")
+    body = await call.body(SendMessageRequest)
+    return await chat.send_message(
+        session=call.session,
+        settings=call.portal.settings,
+        principal=call.principal,
+        chat_id=body.chat_id,
+        contact_id=body.contact_id,
+        text=body.message.message,
+        events=call.portal.events,
+    )
 
 
-async def user_data(request: Request) -> Response:
+async def user_data(call: Call) -> Any:
     """Merge status and mood into the user's chat data."""
-    principal = require_staff(await authenticate(request))
-    body = await read_model(request, ChatUserDataRequest)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        return json_response(
-            await chat.update_user_data(
-                session=session,
-                settings=portal.settings,
-                principal=principal,
-                status=body.status,
-                mood=body.mood,
-                presence=portal.realtime.presence,
-            )
-        )
+    body = await call.body(ChatUserDataRequest)
+    return await chat.update_user_data(
+        session=call.session,
+        settings=call.portal.settings,
+        principal=call.principal,
+        status=body.status,
+        mood=body.mood,
+        presence=call.portal.realtime.presence,
+    )
 
 
-async def read_chat(request: Request) -> Response:
+async def read_chat(call: Call) -> Any:
     """Mark a chat read (the open conversation received a message)."""
-    principal = require_staff(await authenticate(request))
-    body = await read_model(request, ReadRequest)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        return json_response(
-            await chat.mark_read(session=session, principal=principal, chat_id=body.chat_id, events=portal.events)
-        )
+    body = await call.body(ReadRequest)
+    return await chat.mark_read(
+        session=call.session, principal=call.principal, chat_id=body.chat_id, events=call.portal.events
+    )
 
 
-async def missed(request: Request) -> Response:
+async def missed(call: Call) -> Any:
     """Messages of the user's chats after ``after`` (the last message id the client has)."""
-    principal = require_staff(await authenticate(request))
-    after = cast(int, query_int(request.query_params, "after", required=True))
-    async with portal_of(request).db.session() as session:
-        return json_response(
-            {"items": await chat.missed_messages(session=session, principal=principal, after_id=after)}
-        )
+    after = cast(int, query_int(call.request.query_params, "after", required=True))
+    return {"items": await chat.missed_messages(session=call.session, principal=call.principal, after_id=after)}
 
 
-async def quick_panel_data(request: Request) -> Response:
+async def quick_panel_data(call: Call) -> Any:
     """The user's quick-panel events and notes."""
-    principal = require_staff(await authenticate(request))
-    async with portal_of(request).db.session() as session:
-        return json_response(await quick_panel.data(session=session, user_id=principal.user_id))
+    return await quick_panel.data(session=call.session, user_id=call.principal.user_id)
 
 
 def _kind(request: Request) -> quick_panel.Kind:
@@ -140,90 +106,73 @@ def _kind(request: Request) -> quick_panel.Kind:
     return cast(quick_panel.Kind, kind)
 
 
-async def quick_panel_items(request: Request) -> Response:
+async def quick_panel_items(call: Call) -> Any:
     """Add an event or a note to the user's quick panel."""
-    principal = require_staff(await authenticate(request))
-    body = await read_model(request, QuickPanelItemInput)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        saved = await quick_panel.save(
-            session=session,
-            user_id=principal.user_id,
-            kind=_kind(request),
-            body=body,
-            item_id=None,
-            events=portal.events,
-        )
+    body = await call.body(QuickPanelItemInput)
+    saved = await quick_panel.save(
+        session=call.session,
+        user_id=call.principal.user_id,
+        kind=_kind(call.request),
+        body=body,
+        item_id=None,
+        events=call.portal.events,
+    )
     return json_response(saved, status=201)
 
 
-async def quick_panel_item(request: Request) -> Response:
+async def quick_panel_item(call: Call) -> Any:
     """Edit or remove one of the user's quick-panel events or notes."""
-    principal = require_staff(await authenticate(request))
-    portal = portal_of(request)
-    item_id = path_int(request)
-    async with portal.db.session() as session:
-        if request.method == "DELETE":
-            return json_response(
-                await quick_panel.remove(
-                    session=session,
-                    user_id=principal.user_id,
-                    kind=_kind(request),
-                    item_id=item_id,
-                    events=portal.events,
-                )
-            )
-        body = await read_model(request, QuickPanelItemInput)
-        return json_response(
-            await quick_panel.save(
-                session=session, user_id=principal.user_id, kind=_kind(request), body=body, item_id=item_id,
-                events=portal.events,
-            )
-        )  # fmt: skip
+    user_id, events = call.principal.user_id, call.portal.events
+    item_id = path_int(call.request)
+    if call.request.method == "DELETE":
+        return await quick_panel.remove(
+            session=call.session, user_id=user_id, kind=_kind(call.request), item_id=item_id, events=events
+        )
+    body = await call.body(QuickPanelItemInput)
+    return await quick_panel.save(
+        session=call.session, user_id=user_id, kind=_kind(call.request), body=body, item_id=item_id, events=events
+    )
 
 
-async def notification_list(request: Request) -> Response:
+async def notification_list(call: Call) -> Any:
     """The user's notifications, newest first, with the unread count (``?unread=1`` for unread only)."""
-    principal = require_staff(await authenticate(request))
-    unread_only = request.query_params.get("unread") in ("1", "true")
-    async with portal_of(request).db.session() as session:
-        return json_response(await notifications.list_for(session, principal.user_id, unread_only=unread_only))
+    unread_only = call.request.query_params.get("unread") in ("1", "true")
+    return await notifications.list_for(call.session, call.principal.user_id, unread_only=unread_only)
 
 
-async def notification_read(request: Request) -> Response:
+async def notification_read(call: Call) -> Any:
     """Mark one notification read."""
-    principal = require_staff(await authenticate(request))
-    async with portal_of(request).db.session() as session:
-        return json_response(await notifications.mark_read(session, principal.user_id, path_int(request)))
+    return await notifications.mark_read(call.session, call.principal.user_id, path_int(call.request))
 
 
-async def notification_read_all(request: Request) -> Response:
+async def notification_read_all(call: Call) -> Any:
     """Mark every notification read."""
-    principal = require_staff(await authenticate(request))
-    async with portal_of(request).db.session() as session:
-        return json_response(await notifications.mark_read(session, principal.user_id, None))
+    return await notifications.mark_read(call.session, call.principal.user_id, None)
 
 
-async def notification_remove(request: Request) -> Response:
+async def notification_remove(call: Call) -> Any:
     """Dismiss a notification."""
-    principal = require_staff(await authenticate(request))
-    async with portal_of(request).db.session() as session:
-        return json_response(await notifications.remove(session, principal.user_id, path_int(request)))
+    return await notifications.remove(call.session, call.principal.user_id, path_int(call.request))
+
+
+def _staff(path: str, handler: Any, methods: list[str], **declared: Any) -> Any:
+    """Every chat, quick-panel and notification call: staff, one session committed after the answer."""
+    return route(path, handler, methods, rule=STAFF, session="write", **declared)
 
 
 routes = [
-    Route("/api/chat/user", chat_user, methods=["GET"]),
-    Route("/api/chat/contacts", chat_contacts, methods=["GET"]),
-    Route("/api/chat/get-chat", get_chat, methods=["GET"]),
-    Route("/api/chat/send-message", send_message, methods=["POST"]),
-    Route("/api/chat/user/data", user_data, methods=["POST"]),
-    Route("/api/chat/read", read_chat, methods=["POST"]),
-    Route("/api/chat/messages", missed, methods=["GET"]),
-    Route("/api/quick-panel/data", quick_panel_data, methods=["GET"]),
-    Route("/api/quick-panel/{kind:str}", quick_panel_items, methods=["POST"]),
-    Route("/api/quick-panel/{kind:str}/{id}", quick_panel_item, methods=["PATCH", "DELETE"]),
-    Route("/notifications", notification_list, methods=["GET"]),
-    Route("/notifications/read-all", notification_read_all, methods=["POST"]),
-    Route("/notifications/{id}/read", notification_read, methods=["POST"]),
-    Route("/notifications/{id}", notification_remove, methods=["DELETE"]),
+    _staff("/api/chat/user", chat_user, ["GET"]),
+    _staff("/api/chat/contacts", chat_contacts, ["GET"]),
+    _staff("/api/chat/get-chat", get_chat, ["GET"]),
+    _staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest),
+    _staff("/api/chat/user/data", user_data, ["POST"], body=ChatUserDataRequest),
+    _staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest),
+    _staff("/api/chat/messages", missed, ["GET"]),
+    _staff("/api/quick-panel/data", quick_panel_data, ["GET"]),
+    _staff("/api/quick-panel/{kind:str}", quick_panel_items, ["POST"], body=QuickPanelItemInput),
+    _staff("/api/quick-panel/{kind:str}/{id}", quick_panel_item, ["PATCH", "DELETE"], body=QuickPanelItemInput),
+    _staff("/notifications", notification_list, ["GET"]),
+    _staff("/notifications/read-all", notification_read_all, ["POST"]),
+    _staff("/notifications/{id}/read", notification_read, ["POST"]),
+    _staff("/notifications/{id}", notification_remove, ["DELETE"]),
 ]

@@ -19,15 +19,13 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
-from app.auth.service import Principal
 from app.errors import ApiError, invalid
 from app.http import NUL_MESSAGE, json_response
 from app.params import declared_length, path_int, query_flag
-from app.portal import authenticate, limit, portal_of
+from app.portal import portal_of
+from app.routes.endpoint import STAFF, Call, route
 from app.services import document_text, documents
-from app.services.permissions import require_staff
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
 from app.storage.filetypes import safe_name
 
@@ -219,15 +217,10 @@ async def read_form(request: Request, staging: Path, *, max_bytes: int, max_file
     return stream
 
 
-async def _staff(request: Request) -> Principal:
-    return require_staff(await authenticate(request))
-
-
-async def upload(request: Request) -> Response:
-    principal = await _staff(request)
+async def upload(call: Call) -> Response:
+    request, principal, portal = call.request, call.principal, call.portal
     documents.require_uploader(principal)  # before reading a single byte of the body
-    await limit(request, "upload", principal)
-    portal = portal_of(request)
+    await call.limit("upload")
     settings = portal.settings
     storage = storage_of(request)
     queue = queue_of(request)
@@ -236,10 +229,9 @@ async def upload(request: Request) -> Response:
         request, storage.staging_dir, max_bytes=settings.max_upload_bytes, max_files=settings.max_upload_files
     )
     try:
-        async with portal.db.session() as session:
-            items = await documents.create_uploads(
-                session=session, form=stream.form, actor=principal, storage=storage, queue=queue, events=portal.events
-            )
+        items = await documents.create_uploads(
+            session=call.session, form=stream.form, actor=principal, storage=storage, queue=queue, events=portal.events
+        )
     except OSError as exc:
         if exc.errno == errno.ENOSPC:
             raise ApiError(507, NO_ROOM) from exc
@@ -254,13 +246,10 @@ def attachment(name: str) -> str:
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(name, safe='')}"
 
 
-async def _send(request: Request, which: str) -> Response:
-    await _staff(request)
-    document_id = path_int(request)
-    portal = portal_of(request)
-    storage = storage_of(request)
-    async with portal.db.session() as session:
-        stored = await documents.stored_object(session=session, document_id=document_id, which=which)
+async def _send(call: Call, which: str) -> Response:
+    document_id = path_int(call.request)
+    storage = storage_of(call.request)
+    stored = await documents.stored_object(session=call.session, document_id=document_id, which=which)
     try:
         size = await run_in_threadpool(storage.size, stored.key)
         handle = await run_in_threadpool(storage.open, stored.key)
@@ -276,59 +265,51 @@ async def _send(request: Request, which: str) -> Response:
     return StreamingResponse(iter_chunks(handle), media_type=stored.media_type, headers=headers)
 
 
-async def file(request: Request) -> Response:
-    return await _send(request, "file")
+async def file(call: Call) -> Response:
+    """The stored file, with its own type, as an attachment."""
+    return await _send(call, "file")
 
 
-async def thumbnail(request: Request) -> Response:
-    return await _send(request, "thumbnail")
+async def thumbnail(call: Call) -> Response:
+    """The stored thumbnail (PNG), inline."""
+    return await _send(call, "thumbnail")
 
 
-async def retry(request: Request) -> Response:
+async def retry(call: Call) -> Any:
     """Queue a failed document again; ``?force=true`` (admins) also for a file that went over a cap."""
-    principal = await _staff(request)
-    await limit(request, "write", principal)
+    request, portal = call.request, call.portal
+    await call.limit("write")
     document_id = path_int(request)
     force = query_flag(request.query_params, "force")
-    portal = portal_of(request)
     await run_in_threadpool(queue_of(request).require_available)
-    async with portal.db.session() as session:
-        public = await documents.retry_document(
-            session=session, document_id=document_id, actor=principal, queue=queue_of(request), events=portal.events,
-            force=force,
-        )  # fmt: skip
-    return json_response(public)
+    return await documents.retry_document(
+        session=call.session, document_id=document_id, actor=call.principal, queue=queue_of(request),
+        events=portal.events, force=force,
+    )  # fmt: skip
 
 
-async def text(request: Request) -> Response:
+async def text(call: Call) -> Any:
     """The extracted text, a page at a time (``offset``, ``limit`` characters), with ``q``'s matches marked."""
-    await _staff(request)
-    offset, size, q = document_text.parse(request.query_params)
-    async with portal_of(request).db.reader() as session:
-        page = await document_text.text_page(
-            session=session, document_id=path_int(request), offset=offset, limit=size, q=q
-        )
-    return json_response(page)
+    offset, size, q = document_text.parse(call.request.query_params)
+    return await document_text.text_page(
+        session=call.session, document_id=path_int(call.request), offset=offset, limit=size, q=q
+    )
 
 
-async def delete(request: Request) -> Response:
+async def delete(call: Call) -> Any:
     """Delete a document and its stored file and thumbnail (managers and admins)."""
-    principal = await _staff(request)
-    await limit(request, "write", principal)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        deleted = await documents.delete_document(
-            session=session, document_id=path_int(request), actor=principal, storage=storage_of(request),
-            events=portal.events,
-        )  # fmt: skip
-    return json_response(deleted)
+    await call.limit("write")
+    return await documents.delete_document(
+        session=call.session, document_id=path_int(call.request), actor=call.principal,
+        storage=storage_of(call.request), events=call.portal.events,
+    )  # fmt: skip
 
 
 routes = [
-    Route("/documents/upload", upload, methods=["POST"]),
-    Route("/documents/{id}", delete, methods=["DELETE"]),
-    Route("/documents/{id}/file", file, methods=["GET"]),
-    Route("/documents/{id}/thumbnail", thumbnail, methods=["GET"]),
-    Route("/documents/{id}/retry", retry, methods=["POST"]),
-    Route("/documents/{id}/text", text, methods=["GET"]),
+    route("/documents/upload", upload, ["POST"], rule=STAFF, session="write"),
+    route("/documents/{id}", delete, ["DELETE"], rule=STAFF, session="write"),
+    route("/documents/{id}/file", file, ["GET"], rule=STAFF, session="write"),
+    route("/documents/{id}/thumbnail", thumbnail, ["GET"], rule=STAFF, session="write"),
+    route("/documents/{id}/retry", retry, ["POST"], rule=STAFF, session="write"),
+    route("/documents/{id}/text", text, ["GET"], rule=STAFF, session="read"),
 ]

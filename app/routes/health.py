@@ -17,20 +17,20 @@ from sqlalchemy import literal
 from sqlmodel import select
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.errors import ApiError, unauthorized
 from app.http import json_response
 from app.observability import metrics
 from app.portal import portal_of
 from app.routes.documents import queue_of
+from app.routes.endpoint import CREDENTIALS, PUBLIC, Call, route
 
 log = logging.getLogger("portal.health")
 
 CHECK_TIMEOUT = 2.0  # seconds one dependency may take before it counts as down
 
 
-async def healthz(_request: Request) -> Response:
+async def healthz(_call: Call) -> Response:
     """The process is up and its event loop answers; nothing else is asked."""
     return json_response({"status": "ok"})
 
@@ -45,9 +45,9 @@ async def _check(name: str, probe: Callable[[], Awaitable[object]]) -> tuple[str
         return name, "down"
 
 
-async def readyz(request: Request) -> Response:
+async def readyz(call: Call) -> Response:
     """200 only when the database, Redis and the job queue answer; 503 names the parts that do not."""
-    portal = portal_of(request)
+    request, portal = call.request, call.portal
 
     async def database() -> None:
         async with portal.db.session() as session:
@@ -95,7 +95,9 @@ def _queue_counts(request: Request) -> dict[str, dict[str, int]]:
     }
 
 
-async def metrics_endpoint(request: Request) -> Response:
+async def metrics_endpoint(call: Call) -> Response:
+    """Prometheus figures: open to the configured networks, or with the metrics token (403 otherwise)."""
+    request = call.request
     if not _metrics_allowed(request):
         raise ApiError(403, "Metrics are open to the configured networks, or with the metrics token.")
     try:
@@ -108,7 +110,8 @@ async def metrics_endpoint(request: Request) -> Response:
 
 
 routes = [
-    Route("/healthz", healthz, methods=["GET"]),
-    Route("/readyz", readyz, methods=["GET"]),
-    Route("/metrics", metrics_endpoint, methods=["GET"]),
+    route("/healthz", healthz, ["GET"], rule=PUBLIC),
+    route("/readyz", readyz, ["GET"], rule=PUBLIC),
+    # No Bearer access token: the metrics token, judged here (401), or a configured network (403 otherwise).
+    route("/metrics", metrics_endpoint, ["GET"], rule=CREDENTIALS),
 ]

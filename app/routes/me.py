@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-from starlette.requests import Request
+from typing import Any
+
 from starlette.responses import Response
-from starlette.routing import Route
 
-from app.http import json_response, read_model
-from app.portal import authenticate, portal_of
+from app.http import json_response
+from app.routes.endpoint import SIGNED_IN, Call, route
 from app.services import users
-from schemas.users import MeUpdate
+from schemas.users import Me, MeUpdate
 
 
-async def me(request: Request) -> Response:
-    principal = await authenticate(request)
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        if request.method == "GET":
-            return json_response(await users.get_me(session=session, settings=portal.settings, principal=principal))
-        data = await read_model(request, MeUpdate)
-        result = await users.update_me(session=session, settings=portal.settings, principal=principal, data=data)
-        # Built before the commit: /me is the UI's start-up call, and a change whose answer cannot be
-        # written must not be stored (it would break every later start-up of this user).
-        response = json_response(result)
-        await session.commit()
-    return response
+async def me(call: Call) -> Response | Any:
+    settings = call.portal.settings
+    if call.request.method == "GET":
+        return json_response(await users.get_me(session=call.session, settings=settings, principal=call.principal))
+    data = await call.body(MeUpdate)
+    # Answered through the wrapper, which builds the answer before the commit: /me is the UI's start-up
+    # call, and a change whose answer cannot be written must not be stored (it would break every later
+    # start-up of this user).
+    return await users.update_me(session=call.session, settings=settings, principal=call.principal, data=data)
 
 
-routes = [Route("/me", me, methods=["GET", "PATCH"])]
+routes = [route("/me", me, ["GET", "PATCH"], rule=SIGNED_IN, session="write", body=MeUpdate, answer=Me)]

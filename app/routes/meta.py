@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from sqlalchemy import literal
 from sqlmodel import select
-from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.http import json_response
-from app.portal import portal_of
+from app.routes.endpoint import PUBLIC, Call, route
 from schemas.options import (
     RISK_LABELS,
     RISK_ORDER,
@@ -35,18 +33,21 @@ OPTIONS = {
 }
 
 
-async def options(_request: Request) -> Response:
+async def options(_call: Call) -> Response:
+    """The spec's option lists: lead stages with their probabilities, document states, asset categories, roles."""
     return json_response(OPTIONS)
 
 
-async def jwks(request: Request) -> Response:
-    response = json_response(portal_of(request).tokens.jwks)
+async def jwks(call: Call) -> Response:
+    """The public keys access tokens are signed with (JWKS)."""
+    response = json_response(call.portal.tokens.jwks)
     response.headers["Cache-Control"] = "public, max-age=300"
     return response
 
 
-async def health(request: Request) -> Response:
-    portal = portal_of(request)
+async def health(call: Call) -> Response:
+    """The database and Redis answer: 200 {status: ok}, or 503 {status: degraded} naming what does not."""
+    portal = call.portal
     checks: dict[str, str] = {}
     try:
         async with portal.db.session() as session:
@@ -64,7 +65,7 @@ async def health(request: Request) -> Response:
 
 
 routes = [
-    Route("/options", options, methods=["GET"]),
-    Route("/.well-known/jwks.json", jwks, methods=["GET"]),
-    Route("/health", health, methods=["GET"]),
+    route("/options", options, ["GET"], rule=PUBLIC),
+    route("/.well-known/jwks.json", jwks, ["GET"], rule=PUBLIC),
+    route("/health", health, ["GET"], rule=PUBLIC),
 ]

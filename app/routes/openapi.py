@@ -3,8 +3,9 @@
 The document is built from the app's routing table on the first request and then kept for the
 life of the process, so a new route is described without anyone having to remember to do it:
 paths, methods, ``{id}``-style path parameters, summaries from the endpoint docstrings, and which
-calls need a Bearer token. Request and response bodies are described as JSON objects; their
-fields are the spec's (section 7) and the error shape is ``{message, errors}``.
+calls need a Bearer token (the rule each route declares, app/routes/endpoint.py). Request and
+response bodies are described as JSON objects; their fields are the spec's (section 7) and the
+error shape is ``{message, errors}``.
 """
 
 from __future__ import annotations
@@ -15,54 +16,30 @@ from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.alias_generators import to_camel
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
-from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from app.http import json_response
 from app.portal import portal_of
 from app.ratelimit import LIMITED_CALLS
+from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, Rule, declared_of
+from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
 
-# Calls answered without a token: health and keys, the sign-in steps, the template's mock sign-in.
-PUBLIC_PATHS = frozenset(
-    {
-        "/openapi.json",
-        "/options",
-        "/health",
-        "/healthz",
-        "/readyz",
-        "/metrics",  # no Bearer token: open to the configured networks or the metrics token (403 otherwise)
-        "/.well-known/jwks.json",
-        "/auth/sign-in",
-        "/auth/challenge",
-        "/auth/password-check",
-        "/auth/forgot-password",
-        "/auth/reset-password",
-        "/auth/refresh",
-        "/auth/oidc/start",
-        "/auth/oidc/callback",
-        "/auth/oidc/exchange",
-        "/api/auth",
-        "/api/auth/access-token",
-        "/api/auth/register",
-        "/photos/{name}",  # a profile photo by its unguessable name (an <img> sends no token)
-    }
-)
 META_PATHS = frozenset(
     {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
-)
-# Public calls that still judge a token or credentials: they refuse with 401.
-CREDENTIAL_PATHS = frozenset(
-    {"/auth/sign-in", "/auth/challenge", "/auth/refresh", "/auth/oidc/exchange", "/api/auth/access-token", "/metrics"}
 )
 # Calls that find their item by an id in the query or body (not the path): 404 when there is none.
 LOOKUP_PATHS = frozenset(
     {
         "/api/chat/get-chat",
+        "/api/chat/read",
+        "/api/chat/send-message",
         "/api/chat/messages",
         "/api/mail-app/mail",
         "/api/e-commerce-app/product/image",
@@ -107,9 +84,26 @@ IF_NONE_MATCH = {
     "description": "The ETag of the copy the caller holds: 304 with no body while it is still current.",
     "schema": {"type": "string"},
 }
-ACCEPTED = frozenset({("POST", "/assets/import"), ("POST", "/leads/import"), ("POST", "/imports/{id}/commit")})
-# Calls that succeed with 201 Created.
-CREATED = frozenset({("POST", "/api/file-manager-app/upload")})
+ACCEPTED = frozenset(
+    {
+        ("POST", "/assets/import"),
+        ("POST", "/leads/import"),
+        ("POST", "/imports/{id}/commit"),
+        ("POST", "/auth/forgot-password"),  # the same 202 whether or not an account matched
+    }
+)
+# Calls that answer 201 Created when they succeed (now that /openapi.json describes valid bodies, the
+# fuzzer reaches them); /push/subscriptions answers 200 when the device was known.
+CREATED = frozenset(
+    {
+        *(("POST", f"/{name}") for name in RESOURCES),
+        ("POST", "/documents/upload"),
+        ("POST", "/api/quick-panel/{kind}"),
+        ("POST", "/admin/users"),
+        ("POST", "/push/subscriptions"),
+        ("POST", "/api/file-manager-app/upload"),
+    }
+)
 # Calls that answer a redirect (303, Location) when they succeed: the pages of company sign-in.
 REDIRECTS = frozenset({("GET", "/auth/oidc/start"), ("GET", "/auth/oidc/callback")})
 # Refusals particular to a few calls, beyond the ones every call of its kind can give.
@@ -144,6 +138,7 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/admin/users"): frozenset({"409"}),
     ("PATCH", "/admin/users/{id}"): frozenset({"409"}),
     ("POST", "/admin/users/{id}/reset-password"): frozenset({"409"}),
+    ("POST", "/auth/reset-password"): frozenset({"400"}),  # a used, expired or unknown reset token
     ("POST", "/admin/users/{id}/disable-mfa"): frozenset({"409"}),
     ("POST", "/admin/users/{id}/photo"): frozenset({"415"}),
     ("POST", "/me/photo"): frozenset({"415"}),
@@ -223,9 +218,14 @@ def documented_methods(route: Route) -> list[str]:
 
 
 def _function(endpoint: Callable[..., Any]) -> Callable[..., Any]:
-    while isinstance(endpoint, functools.partial):
-        endpoint = endpoint.func
-    return inspect.unwrap(endpoint)
+    """The handler behind wrappers (app/routes/endpoint.py, app/samples/common.py) and partials."""
+    while True:
+        if isinstance(endpoint, functools.partial):
+            endpoint = endpoint.func
+        elif hasattr(endpoint, "__wrapped__"):
+            endpoint = endpoint.__wrapped__
+        else:
+            return endpoint
 
 
 def endpoint_doc(endpoint: Callable[..., Any]) -> str | None:
@@ -255,6 +255,18 @@ def _parameter(name: str, convertor: Any) -> dict[str, Any]:
     return {"name": name, "in": "path", "required": True, "schema": schema}
 
 
+def rule_of(route: Route) -> Rule:
+    """Who may call a route, as declared on it (app/routes/endpoint.py); a route made without the
+    wrapper is described as needing a token (tests/security/test_route_rules.py refuses such a route)."""
+    declared = declared_of(route)
+    return declared.rule if declared is not None else SIGNED_IN
+
+
+def public_paths(routes: list[BaseRoute]) -> frozenset[str]:
+    """The paths answered without a Bearer token, read from the routes' declarations."""
+    return frozenset(path for path, route in walk(routes) if rule_of(route).public)
+
+
 def _operation_id(method: str, path: str) -> str:
     slug = "".join(c if c.isalnum() else "_" for c in path).strip("_")
     return f"{method.lower()}_{slug or 'root'}"
@@ -266,9 +278,10 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     codes = {"422"}  # any call: a query, path or body that is not valid
     if method in BODY_METHODS:
         codes.add("413")  # a body over the size limit
-    if path not in PUBLIC_PATHS:
+    rule = rule_of(route)
+    if not rule.public:
         codes |= {"401", "403"}
-    elif path in CREDENTIAL_PATHS:
+    elif rule.credentials:
         codes.add("401")
     if route.param_convertors or path in LOOKUP_PATHS:
         codes.add("404")
@@ -278,7 +291,38 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     return sorted(codes)
 
 
-def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
+SchemaKey = tuple[type[BaseModel], JsonSchemaMode]
+ANY_JSON: dict[str, Any] = {"description": "Any JSON value (this call declares no answer model yet)."}
+
+
+def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, Any]], dict[str, Any]]:
+    """The JSON schemas of every declared body (as validated) and answer (as serialized), built by
+    pydantic from the same models the server validates with: a ``$ref`` per model, and the shared
+    definitions for ``components/schemas``."""
+    keys: dict[SchemaKey, None] = {}
+    for _, route in walk(routes):
+        declared = declared_of(route)
+        if declared is None:
+            continue
+        if declared.body is not None:
+            keys[(declared.body, "validation")] = None
+        for method in documented_methods(route):
+            answer = declared.answer_for(method)
+            if answer is not None:
+                keys[(answer, "serialization")] = None
+    if not keys:
+        return {}, {}
+    refs, definitions = models_json_schema(list(keys), ref_template="#/components/schemas/{model}")
+    found = {(model, mode): ref for (model, mode), ref in refs.items() if issubclass(model, BaseModel)}
+    return found, definitions.get("$defs", {})
+
+
+def _responses(
+    method: str, path: str, route: Route, schemas: dict[SchemaKey, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    declared = declared_of(route)
+    answer = declared.answer_for(method) if declared is not None else None
+    answer_schema = (schemas or {}).get((answer, "serialization"), ANY_JSON) if answer is not None else ANY_JSON
     if path in EMPTY_WHEN_UNKNOWN:
         success: dict[str, Any] = {
             "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"
@@ -287,7 +331,10 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
         media = MEDIA_TYPES.get(path, "application/json")
         success = {
             "description": "Success",
-            "content": {m: {} for m in ((media,) if isinstance(media, str) else media)},
+            "content": {
+                m: ({"schema": answer_schema} if m == "application/json" else {"schema": {"type": "string"}})
+                for m in ((media,) if isinstance(media, str) else media)
+            },
         }
     status = "202" if (method, path) in ACCEPTED else "201" if (method, path) in CREATED else "200"
     if (method, path) in REDIRECTS:
@@ -295,21 +342,24 @@ def _responses(method: str, path: str, route: Route) -> dict[str, Any]:
     conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}
     return {
         status: success,
+        **({"200": success} if (method, path) == ("POST", "/push/subscriptions") else {}),
         **(conditional if (method, path) in CONDITIONAL else {}),
         **{code: ERROR for code in refusals(method, path, route)},
     }
 
 
-def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
+def _operation(
+    method: str, path: str, route: Route, schemas: dict[SchemaKey, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     doc = endpoint_doc(route.endpoint)
     summary, _, description = (doc or f"{method} {path}").partition("\n")
-    public = path in PUBLIC_PATHS
+    public = rule_of(route).public
     operation: dict[str, Any] = {
         "operationId": _operation_id(method, path),
         "summary": summary.strip(),
         "tags": [_tag(path)],
         "security": [] if public else [{"bearerAuth": []}],
-        "responses": _responses(method, path, route),
+        "responses": _responses(method, path, route, schemas),
     }
     if description.strip():
         operation["description"] = description.strip()
@@ -319,7 +369,11 @@ def _operation(method: str, path: str, route: Route) -> dict[str, Any]:
         parameters.append(IF_NONE_MATCH)
     if parameters:
         operation["parameters"] = parameters
-    if method in BODY_METHODS:
+    declared = declared_of(route)
+    if method in BODY_METHODS and declared is not None and declared.body is not None:
+        schema = (schemas or {}).get((declared.body, "validation"), {"type": "object"})
+        operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
+    elif method in BODY_METHODS:
         operation["requestBody"] = {
             "required": False,
             "content": {"application/json": {"schema": {"type": "object"}}},
@@ -336,9 +390,10 @@ def _version() -> str:
 
 def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any]:
     paths: dict[str, dict[str, Any]] = {}
+    schemas, definitions = model_schemas(routes)
     for path, route in walk(routes):
         for method in documented_methods(route):
-            paths.setdefault(path, {})[method.lower()] = _operation(method, path, route)
+            paths.setdefault(path, {})[method.lower()] = _operation(method, path, route, schemas)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -364,6 +419,7 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
                 }
             },
             "schemas": {
+                **definitions,
                 "Error": {
                     "type": "object",
                     "properties": {
@@ -371,7 +427,7 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
                         "errors": {"type": "object", "additionalProperties": {"type": "string"}},
                     },
                     "required": ["message"],
-                }
+                },
             },
             "responses": {
                 "Error": {
@@ -383,8 +439,9 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
     }
 
 
-async def openapi(request: Request) -> Response:
+async def openapi(call: Call) -> Response:
     """The OpenAPI description of every call of this API."""
+    request = call.request
     state = request.app.state
     document = getattr(state, "openapi_document", None)
     if document is None:
@@ -393,4 +450,4 @@ async def openapi(request: Request) -> Response:
     return json_response(document)
 
 
-routes = [Route("/openapi.json", openapi, methods=["GET"])]
+routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC)]

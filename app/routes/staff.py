@@ -2,54 +2,51 @@
 
 from __future__ import annotations
 
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
+from typing import Any
 
 from app.errors import invalid
-from app.http import json_response, read_model
-from app.portal import authenticate, limit, portal_of
+from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
-from app.services.permissions import require_staff
 from schemas.options import Role
-from schemas.users import PortalSettingsUpdate
+from schemas.users import PortalSettings, PortalSettingsUpdate
 
 
-async def dashboard_summary(request: Request) -> Response:
-    require_staff(await authenticate(request))
-    async with portal_of(request).db.reader() as session:
-        return json_response(await dashboard.summary(session=session))
+async def dashboard_summary(call: Call) -> Any:
+    return await dashboard.summary(session=call.session)
 
 
-async def staff_list(request: Request) -> Response:
-    require_staff(await authenticate(request))
-    raw = request.query_params.get("role")
+async def staff_list(call: Call) -> Any:
+    raw = call.request.query_params.get("role")
     if raw and raw not in {r.value for r in Role}:
         raise invalid(f"Unknown role {raw!r}.", {"role": "Use admin, manager, technician or contractor."})
-    portal = portal_of(request)
-    async with portal.db.session() as session:
-        items = await users.staff_directory(session=session, settings=portal.settings, role=Role(raw) if raw else None)
-    return json_response({"items": items})
+    role = Role(raw) if raw else None
+    return {"items": await users.staff_directory(session=call.session, settings=call.portal.settings, role=role)}
 
 
-async def settings_item(request: Request) -> Response:
+async def settings_item(call: Call) -> Any:
     """The portal-wide settings: ``{templateHidden}`` (the template's sample areas left out of everyone's
     navigation). Any staff member reads them; an admin changes them with ``PATCH {templateHidden}``,
     and every open portal follows at once (Socket.IO event ``portal-settings``)."""
-    principal = require_staff(await authenticate(request))
-    portal = portal_of(request)
-    if request.method == "GET":
-        async with portal.db.reader() as session:
-            return json_response(await portal_settings.get_settings(session))
-    await limit(request, "write", principal)
-    data = await read_model(request, PortalSettingsUpdate)
-    async with portal.db.session() as session:
-        updated = await portal_settings.update_settings(session, data=data, actor=principal, events=portal.events)
-    return json_response(updated)
+    if call.request.method == "GET":
+        async with call.portal.db.reader() as session:
+            return await portal_settings.get_settings(session)
+    await call.limit("write")
+    data = await call.body(PortalSettingsUpdate)
+    async with call.portal.db.session() as session:
+        return await portal_settings.update_settings(
+            session, data=data, actor=call.principal, events=call.portal.events
+        )
 
 
 routes = [
-    Route("/dashboard/summary", dashboard_summary, methods=["GET"]),
-    Route("/users", staff_list, methods=["GET"]),
-    Route("/portal-settings", settings_item, methods=["GET", "PATCH"]),
+    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read"),
+    route("/users", staff_list, ["GET"], rule=STAFF, session="write"),
+    route(
+        "/portal-settings",
+        settings_item,
+        ["GET", "PATCH"],
+        rule=STAFF,
+        body=PortalSettingsUpdate,
+        answer=PortalSettings,
+    ),
 ]

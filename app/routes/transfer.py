@@ -11,14 +11,13 @@ from rq import Callback, Queue
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
 from app.errors import ApiError, invalid
 from app.http import json_response
-from app.portal import authenticate, limit, portal_of
+from app.portal import portal_of
 from app.routes.documents import attachment, queue_of, read_form, storage_of
+from app.routes.endpoint import STAFF, Call, route
 from app.services import exports, imports, listing
-from app.services.permissions import require_staff
 from app.services.resources import RESOURCES
 from app.services.tabular import TableError, sniff_format
 from app.settings import Settings
@@ -27,9 +26,9 @@ from schemas.imports import ImportState
 log = logging.getLogger("portal.imports")
 
 
-async def export(request: Request, *, resource: str) -> Response:
+async def export(call: Call, *, resource: str) -> Response:
     """Every record the list's filters, sort and q find, as CSV or Excel (``format=csv|xlsx``), streamed."""
-    require_staff(await authenticate(request))
+    request = call.request
     spec = RESOURCES[resource]
     file_format = request.query_params.get("format") or "csv"
     if file_format not in exports.FORMATS:
@@ -72,14 +71,13 @@ async def _start(request: Request, job: Any) -> None:
         raise ApiError(503, "Imports are paused: the job queue (Redis) is unavailable. Try again in a moment.") from exc
 
 
-async def start_import(request: Request, *, resource: str) -> Response:
+async def start_import(call: Call, *, resource: str) -> Response:
     """Upload a CSV or Excel file of assets or leads (multipart ``file``; ``dryRun``, ``updateExisting``,
     ``mapping`` as form fields or query parameters); a worker checks (and, unless a dry run, writes) it.
     Answers 202 with the job; follow it at ``/imports/{jobId}``."""
-    principal = require_staff(await authenticate(request))
+    request, principal, portal = call.request, call.principal, call.portal
     spec = imports.require_importer(principal, resource)
-    await limit(request, "upload", principal)
-    portal = portal_of(request)
+    await call.limit("upload")
     settings = portal.settings
     storage = storage_of(request)
     await run_in_threadpool(queue_of(request).require_available)
@@ -118,23 +116,20 @@ def _job_id(request: Request) -> str:
     return str(request.path_params["id"])
 
 
-async def import_status(request: Request) -> Response:
+async def import_status(call: Call) -> Response:
     """An import's state (validating, ready-to-commit, importing, done, failed), progress and row errors."""
-    principal = require_staff(await authenticate(request))
-    portal = portal_of(request)
-    async with portal.db.reader() as session:
-        job = await imports.load_job(session, _job_id(request), principal)
+    request = call.request
+    job = await imports.load_job(call.session, _job_id(request), call.principal)
     progress = None
     if job.state in (ImportState.VALIDATING, ImportState.IMPORTING):
         progress = await run_in_threadpool(imports.live_progress, queue_of(request).connection, job.id)
     return json_response(imports.public(job, progress))
 
 
-async def commit_import(request: Request) -> Response:
+async def commit_import(call: Call) -> Response:
     """Write a dry run that found no error (the same file, mapping and options); answers 202."""
-    principal = require_staff(await authenticate(request))
-    await limit(request, "write", principal)
-    portal = portal_of(request)
+    request, principal, portal = call.request, call.principal, call.portal
+    await call.limit("write")
     await run_in_threadpool(queue_of(request).require_available)
     async with portal.db.session() as session:
         job = await imports.load_job(session, _job_id(request), principal)
@@ -146,8 +141,11 @@ async def commit_import(request: Request) -> Response:
 
 # Before the record routes: /assets/export is not the asset with id "export".
 routes = [
-    *(Route(f"/{name}/export", partial(export, resource=name), methods=["GET"]) for name in RESOURCES),
-    *(Route(f"/{name}/import", partial(start_import, resource=name), methods=["POST"]) for name in imports.IMPORTABLE),
-    Route("/imports/{id}", import_status, methods=["GET"]),
-    Route("/imports/{id}/commit", commit_import, methods=["POST"]),
+    *(route(f"/{name}/export", partial(export, resource=name), ["GET"], rule=STAFF) for name in RESOURCES),
+    *(
+        route(f"/{name}/import", partial(start_import, resource=name), ["POST"], rule=STAFF, status=202)
+        for name in imports.IMPORTABLE
+    ),
+    route("/imports/{id}", import_status, ["GET"], rule=STAFF, session="read"),
+    route("/imports/{id}/commit", commit_import, ["POST"], rule=STAFF, status=202),
 ]

@@ -40,14 +40,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select, update
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.auth.passwords import check_new_password, hash_password
 from app.auth.service import Principal, normalize_username, roles_of
 from app.auth.tokens import InvalidToken
 from app.errors import ApiError, forbidden, invalid
 from app.http import json_response, parse, read_body
-from app.portal import Portal, bearer_token, portal_of
+from app.portal import Portal, bearer_token
+from app.routes.endpoint import CREDENTIALS, OWN_TOKEN, PUBLIC, Call, route
 from app.services import users
 from app.stored_json import check_stored
 from schemas.base import utcnow
@@ -282,13 +282,14 @@ def _settings_size_ok(data: dict[str, Any] | None) -> None:
 # --- endpoints ------------------------------------------------------------------------------------
 
 
-async def sign_in(request: Request) -> Response:
+async def sign_in(call: Call) -> Response:
     """Mock sign-in: email (or username) and password, in the JSON body or the query string.
 
     Answers {user, access_token}, or {error: {email, password}} with 'Check your username/email' and
     'Check your password'. Failures count towards the portal's sign-in lockout (429 when locked).
     """
-    portal = portal_of(request)
+    request = call.request
+    portal = call.portal
     await portal.limits.hit("sign-in", request)
     credentials = parse(Credentials, await _values(request))
     address = portal.limits.client_address(request)
@@ -322,13 +323,14 @@ async def sign_in(request: Request) -> Response:
     return _signed_in(portal, user, await _open_mock_session(portal, user, now), now)
 
 
-async def access_token(request: Request) -> Response:
+async def access_token(call: Call) -> Response:
     """Mock session check: access_token (body or query) → {user, access_token: a new token, same expiry}.
 
     401 {error: 'Invalid access token detected'} when the token is missing, forged, expired, not a
     mock token, or its user is gone or its session ended (signed out, disabled, role changed, reset).
     """
-    portal = portal_of(request)
+    request = call.request
+    portal = call.portal
     token = (await _values(request)).get("access_token")
     claims = mock_claims(portal, token) if isinstance(token, str) and token else None
     holder = await holder_of(portal, claims) if claims is not None else None
@@ -337,7 +339,7 @@ async def access_token(request: Request) -> Response:
     return _signed_in(portal, holder, claims)
 
 
-async def register(request: Request) -> Response:
+async def register(call: Call) -> Response:
     """Mock registration: displayName, password, email → {user, access_token} for a new sample user.
 
     The user joins the sample area's own pool with the mock's admin role (spec section 6), never the
@@ -345,7 +347,8 @@ async def register(request: Request) -> Response:
     (a sample user has it), 'Enter display name' or the password rule not met. 403 where
     registration is switched off (the default; always in production).
     """
-    portal = portal_of(request)
+    request = call.request
+    portal = call.portal
     if not portal.settings.registration_allowed:
         raise forbidden(REGISTRATION_OFF)
     await portal.limits.hit("register", request)
@@ -403,15 +406,16 @@ async def _portal_caller(request: Request, portal: Portal) -> User | SampleUser:
     return user
 
 
-async def update_user(request: Request) -> Response:
+async def update_user(call: Call) -> Response:
     """Mock user update: {user} → the user. Saves the signed-in user's settings and shortcuts.
 
     Needs the mock token (or a portal access token) as a Bearer header; user.uuid, when sent, must
     be the caller's own.
     """
-    portal = portal_of(request)
+    request = call.request
+    portal = call.portal
     holder = await _portal_caller(request, portal)
-    body = parse(UserUpdate, await read_body(request))
+    body = await call.body(UserUpdate)
     if body.user.uuid is not None and body.user.uuid != mock_user(holder, portal)["uuid"]:
         raise forbidden("You can only update your own user.")
     data = body.user.data
@@ -437,8 +441,9 @@ async def update_user(request: Request) -> Response:
 
 
 routes = [
-    Route("/api/auth", sign_in, methods=["GET", "POST"]),
-    Route("/api/auth/access-token", access_token, methods=["GET", "POST"]),
-    Route("/api/auth/register", register, methods=["POST"]),
-    Route("/api/auth/user/update", update_user, methods=["POST"]),
+    route("/api/auth", sign_in, ["GET", "POST"], rule=PUBLIC),
+    route("/api/auth/access-token", access_token, ["GET", "POST"], rule=CREDENTIALS),
+    route("/api/auth/register", register, ["POST"], rule=PUBLIC),
+    # The template's mock token or a portal access token, judged by the handler (_portal_caller).
+    route("/api/auth/user/update", update_user, ["POST"], rule=OWN_TOKEN, body=UserUpdate),
 ]

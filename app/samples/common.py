@@ -14,11 +14,10 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.auth.service import Principal
-from app.http import json_response, parse, read_body
-from app.portal import authenticate, portal_of
+from app.http import parse, read_body
+from app.routes.endpoint import STAFF, Call
+from app.routes.endpoint import endpoint as wrap
 from app.samples.store import SampleStore
-from app.services.permissions import require_staff
 
 Model = TypeVar("Model", bound=BaseModel)
 Handler = Callable[[Request, SampleStore], Awaitable[Any]]
@@ -80,18 +79,11 @@ def listing(area: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 def endpoint(area: str, handler: Handler, *, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap a handler: authenticate, open a session and the area's store, commit, answer JSON."""
+    """Wrap a sample-area handler in the one endpoint wrapper (app/routes/endpoint.py): staff only,
+    a session committed after the answer is built, and the area's store on that session."""
 
     @functools.wraps(handler)
-    async def run(request: Request) -> Response:
-        principal: Principal = require_staff(await authenticate(request))
-        request.state.principal = principal
-        async with portal_of(request).db.session() as session:
-            store = SampleStore(session, area)
-            result = await handler(request, store)
-            # The answer is built before the commit: one that cannot be written leaves nothing stored.
-            response = result if isinstance(result, Response) else json_response(result, status)
-            await session.commit()
-        return response
+    async def run(call: Call) -> Any:
+        return await handler(call.request, SampleStore(call.session, area))
 
-    return run
+    return wrap(run, rule=STAFF, session="write", status=status)

@@ -129,11 +129,9 @@ async def test_an_answer_that_cannot_be_built_leaves_nothing_committed(
     def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError("the answer could not be written")
 
-    import app.routes.me as me_route
-    import app.samples.common as sample_common
+    import app.routes.endpoint as endpoint_wrapper  # builds the answers of /me and the sample areas
 
-    monkeypatch.setattr(me_route, "json_response", broken)
-    monkeypatch.setattr(sample_common, "json_response", broken)
+    monkeypatch.setattr(endpoint_wrapper, "json_response", broken)
     failed = await client.patch("/me", headers=me.headers, json={"settings": {"animations": False}})
     assert failed.status_code == 500
     created = await client.post(f"{NOTES}/create-note", headers=me.headers, json={"note": new_note(title="lost")})
