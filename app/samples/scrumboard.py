@@ -417,13 +417,18 @@ async def remove_member(request: Request, store: SampleStore) -> list[dict[str, 
     """Remove a member; the cards they were on lose them. Answers the board's members."""
     body = await read(request, MemberRemove)
     board = await load(store, body.boardId)
-    if not any(m["id"] == body.memberId for m in board["members"]):
-        raise not_found("Member not found.")
-    board["members"] = [m for m in board["members"] if m["id"] != body.memberId]
-    for card in board["cards"]:
-        card["idMembers"] = [m for m in card["idMembers"] if m != body.memberId]
+    _take_off(board, "members", body.memberId, "idMembers", "Member not found.")
     await save(store, board)
     return board["members"]
+
+
+def _take_off(board: dict[str, Any], part: str, item_id: str, card_field: str, missing: str) -> None:
+    """Remove the board's ``part`` entry ``item_id`` and take it off every card that has it."""
+    if not any(item["id"] == item_id for item in board[part]):
+        raise not_found(missing)
+    board[part] = [item for item in board[part] if item["id"] != item_id]
+    for card in board["cards"]:
+        card[card_field] = [i for i in card[card_field] if i != item_id]
 
 
 def _check_label_name(label: Label, field: str) -> None:
@@ -462,11 +467,7 @@ async def remove_label(request: Request, store: SampleStore) -> list[dict[str, A
     """Remove a label; the cards that had it lose it. Answers the board's labels."""
     body = await read(request, LabelRemove)
     board = await load(store, body.boardId)
-    if not any(label["id"] == body.labelId for label in board["labels"]):
-        raise not_found("Label not found.")
-    board["labels"] = [label for label in board["labels"] if label["id"] != body.labelId]
-    for card in board["cards"]:
-        card["idLabels"] = [i for i in card["idLabels"] if i != body.labelId]
+    _take_off(board, "labels", body.labelId, "idLabels", "Label not found.")
     await save(store, board)
     return board["labels"]
 

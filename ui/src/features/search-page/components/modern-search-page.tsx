@@ -6,23 +6,9 @@ import { RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
 import { errorMessage } from '@/lib/api'
 
-import { highlight, search, sectionOf } from '../api'
+import { search, sectionOf } from '../api'
 
-function Marked({ text, q }: { text: string; q: string }) {
-  return (
-    <>
-      {highlight(text, q).map((part, i) =>
-        part.match ? (
-          <Box as="mark" key={i} bg="yellow.subtle" color="inherit" px="0.5" borderRadius="sm">
-            {part.text}
-          </Box>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </>
-  )
-}
+import { Marked } from './marked'
 
 /** /pages/search/modern?q=: the template's second search page — a search band over the results as cards. */
 export default function ModernSearchPage() {

@@ -6,23 +6,9 @@ import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@/co
 import { useApiData } from '@/hooks/use-api-data'
 import { errorMessage } from '@/lib/api'
 
-import { highlight, PER_PAGE, search } from '../api'
+import { PER_PAGE, search } from '../api'
 
-function Marked({ text, q }: { text: string; q: string }) {
-  return (
-    <>
-      {highlight(text, q).map((part, i) =>
-        part.match ? (
-          <Box as="mark" key={i} bg="yellow.subtle" color="inherit" px="0.5" borderRadius="sm">
-            {part.text}
-          </Box>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </>
-  )
-}
+import { Marked } from './marked'
 
 /** /pages/search?q=: the search results (title, url, excerpt), ten a page. */
 export default function SearchPage() {
