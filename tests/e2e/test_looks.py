@@ -164,6 +164,13 @@ async def test_the_contacts_delete_button_stays_clear_of_the_chat_strip(browser:
         )
         assert hit == await delete.get_attribute("data-testid")
         await delete.click(trial=True)
+        # The floating settings button sits over the content's end edge: every delete button stays left of it.
+        fab = await page.get_by_test_id("settings-fab").bounding_box()
+        assert fab
+        deletes = page.locator("[data-testid^='contact-row-'][data-testid$='-delete']")
+        for n in range(await deletes.count()):
+            each = await deletes.nth(n).bounding_box()
+            assert each and each["x"] + each["width"] <= fab["x"], (n, each, fab)
     finally:
         await context.close()
 

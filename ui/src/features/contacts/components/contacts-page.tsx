@@ -153,7 +153,9 @@ function Sidebar({ user }: { user: ContactsUser | null }) {
 
 // The actions column stays in view at the table's end edge: when the columns are wider than the
 // space between the sidebar and the chat strip, the rest scrolls under it, never the delete button.
-const STICKY_END = { position: 'sticky', insetEnd: 0, bg: 'bg.panel', zIndex: 1 } as const
+// The actions stay in sight at the table's end, and clear of the floating settings button (shell)
+// that sits over the content's end edge: the padding keeps the delete icon left of it.
+const STICKY_END = { position: 'sticky', insetEnd: 0, bg: 'bg.panel', zIndex: 1, pe: '12' } as const
 
 function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: SortKey; hideBelow?: 'md' | 'lg' | 'xl' | '2xl' }) {
   const [sort, setSort] = useAtom(contactsSortAtom)
@@ -372,7 +374,7 @@ export default function ContactsPage() {
                   <SortHeader label="Company" sortKey="company" hideBelow="xl" />
                   <SortHeader label="Job title" sortKey="jobTitle" hideBelow="2xl" />
                   <SortHeader label="Phone" sortKey="phone" hideBelow="lg" />
-                  <Table.ColumnHeader w="24" textAlign="end" pe={{ base: '3', md: '5' }} {...STICKY_END}>
+                  <Table.ColumnHeader w="24" textAlign="end" {...STICKY_END}>
                     <Text srOnly>Actions</Text>
                   </Table.ColumnHeader>
                 </Table.Row>
@@ -468,7 +470,7 @@ export default function ContactsPage() {
                           <Table.Cell display={{ base: 'none', lg: 'table-cell' }} color="fg.muted" whiteSpace="nowrap">
                             {c.phone}
                           </Table.Cell>
-                          <Table.Cell textAlign="end" pe={{ base: '3', md: '5' }} onClick={(e) => e.stopPropagation()} whiteSpace="nowrap" {...STICKY_END}>
+                          <Table.Cell textAlign="end" onClick={(e) => e.stopPropagation()} whiteSpace="nowrap" {...STICKY_END}>
                             <IconButton
                               size="xs"
                               variant="ghost"
