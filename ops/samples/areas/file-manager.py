@@ -66,4 +66,35 @@ def generate(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
     entries += [(name, "document", ext) for name, ext in DOCUMENTS]
     entries += [(name, "spreadsheet", ext) for name, ext in SPREADSHEETS]
     files = [_file(rng, index, *entry) for index, entry in enumerate(entries, start=1)]
+    files.insert(len(FOLDERS), {**ARCHIVE, "preview": PREVIEW})  # the folders first
+    _place(files)
     return {"files": files}
+
+
+# Folders hold files (issue 23: the file manager's folders and breadcrumb): a folder inside a folder
+# too. The item id -> the id of the folder it sits in; the rest sit at the top ("My Files").
+ARCHIVE = {
+    "id": "17",
+    "name": "Archive",
+    "type": "folder",
+    "owner": "Emily Bennett",
+    "size": "",
+    "modified": "May 2, 2026",
+    "opened": "September 1, 2026",
+    "created": "January 12, 2026",
+    "extention": "",
+    "offline": False,
+}
+PLACED = {"7": "4", "8": "1", "9": "4", "11": "1", "13": "17", "17": "1"}
+
+
+def _place(files: list[dict[str, Any]]) -> None:
+    """Each item's folderId and its location, the path of folder names from the top."""
+    by_id = {item["id"]: item for item in files}
+
+    def path(item_id: str | None) -> str:
+        return "My Files" if item_id is None else f"{path(PLACED.get(item_id))} > {by_id[item_id]['name']}"
+
+    for item in files:
+        item["folderId"] = PLACED.get(item["id"])
+        item["location"] = path(item["folderId"])
