@@ -240,11 +240,11 @@ async def test_members_labels_copy_checklist_edits_and_the_address_follow_the_bo
 
     # Checklist names and items are edited after creation.
     await add_list(page, "To do")
-    todo = board_of(api, board_id)["lists"][0]["id"]
-    await page.get_by_test_id(f"list-{todo}-add-card").click()
-    await page.get_by_test_id(f"list-{todo}-new-card-name").fill("Test the breakers")
-    await page.get_by_test_id(f"list-{todo}-new-card-save").click()
-    await expect(page.get_by_test_id(f"list-{todo}-cards").get_by_text("Test the breakers")).to_be_visible()
+    first_list = board_of(api, board_id)["lists"][0]["id"]
+    await page.get_by_test_id(f"list-{first_list}-add-card").click()
+    await page.get_by_test_id(f"list-{first_list}-new-card-name").fill("Test the breakers")
+    await page.get_by_test_id(f"list-{first_list}-new-card-save").click()
+    await expect(page.get_by_test_id(f"list-{first_list}-cards").get_by_text("Test the breakers")).to_be_visible()
     card_id = board_of(api, board_id)["cards"][0]["id"]
     await page.get_by_test_id(f"board-card-{card_id}").click()
     dialog = page.get_by_test_id("card-dialog")
