@@ -8,7 +8,7 @@ from pydantic import Field as PydanticField
 from sqlalchemy import Column, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from schemas.base import DB_INT_MAX, ApiInput, UtcDateTime, utcnow
+from schemas.base import DB_INT_MAX, ApiInput, ApiModel, UtcDateTime, utcnow
 from schemas.records import NEVER_REUSE_IDS
 
 
@@ -124,3 +124,40 @@ class ReadRequest(ApiInput):
 class QuickPanelItemInput(ApiInput):
     title: str = PydanticField(min_length=1, max_length=200)
     detail: str = PydanticField(default="", max_length=2000)
+
+
+# --- public shapes (answers and pushed events) ----------------------------------------------------
+
+
+class ChatMessagePublic(ApiModel):
+    """One stored chat message as answered and pushed."""
+
+    id: int
+    who: int  # the sender's user id
+    message: str
+    time: str  # ISO 8601
+
+
+class UserChatData(ApiModel):
+    """A chat-list entry as one member sees it."""
+
+    chat_id: str
+    contact_id: int
+    last_message_time: str | None  # null for a chat without messages
+
+
+class QuickPanelItemPublic(ApiModel):
+    id: int
+    title: str
+    detail: str
+
+
+class NotificationPublic(ApiModel):
+    id: int
+    kind: str
+    title: str
+    message: str
+    link: str | None
+    variant: str  # success / warning / error / info
+    created_at: str  # ISO 8601
+    read: bool

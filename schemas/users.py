@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
+from pydantic import AliasChoices, StringConstraints
 from pydantic import Field as PydanticField
-from pydantic import StringConstraints
 from sqlalchemy import JSON, Column, ForeignKey, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
@@ -214,7 +214,12 @@ class Me(ApiModel):
     username: str
     display_name: str
     email: str
-    photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+    # Read back under its own name too: a pushed record is validated from its public JSON.
+    photo_url: str | None = PydanticField(
+        default=None,
+        validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"),
+        serialization_alias="photoURL",
+    )
     role: Role | None
     roles: list[Role]
     shortcuts: list[str]
@@ -233,7 +238,12 @@ class MeUpdate(ApiInput):
 class UserRef(ApiModel):
     id: int
     display_name: str
-    photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+    # Read back under its own name too: a pushed record is validated from its public JSON.
+    photo_url: str | None = PydanticField(
+        default=None,
+        validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"),
+        serialization_alias="photoURL",
+    )
 
 
 # --- the admin console and the account page (issue 19) --------------------------------------------

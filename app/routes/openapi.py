@@ -30,6 +30,7 @@ from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, Rule, declared_of
 from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
+from schemas.events import EVENTS
 
 META_PATHS = frozenset(
     {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
@@ -296,10 +297,10 @@ ANY_JSON: dict[str, Any] = {"description": "Any JSON value (this call declares n
 
 
 def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, Any]], dict[str, Any]]:
-    """The JSON schemas of every declared body (as validated) and answer (as serialized), built by
-    pydantic from the same models the server validates with: a ``$ref`` per model, and the shared
-    definitions for ``components/schemas``."""
-    keys: dict[SchemaKey, None] = {}
+    """The JSON schemas of every declared body (as validated), answer and pushed event (as
+    serialized), built by pydantic from the same models the server validates with: a ``$ref`` per
+    model, and the shared definitions for ``components/schemas``."""
+    keys: dict[SchemaKey, None] = {(model, "serialization"): None for model in EVENTS.values()}
     for _, route in walk(routes):
         declared = declared_of(route)
         if declared is None:
@@ -310,8 +311,6 @@ def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, An
             answer = declared.answer_for(method)
             if answer is not None:
                 keys[(answer, "serialization")] = None
-    if not keys:
-        return {}, {}
     refs, definitions = models_json_schema(list(keys), ref_template="#/components/schemas/{model}")
     found = {(model, mode): ref for (model, mode), ref in refs.items() if issubclass(model, BaseModel)}
     return found, definitions.get("$defs", {})
@@ -381,6 +380,18 @@ def _operation(
     return operation
 
 
+def events_of(schemas: dict[SchemaKey, dict[str, Any]]) -> dict[str, Any]:
+    """``x-events``: every Socket.IO event the server pushes (schemas/events.py), by event name, with
+    its payload's schema. Clients connect to ``/socket.io`` with ``auth: {token}`` (an access token)."""
+    return {
+        channel: {
+            "summary": " ".join((model.__doc__ or channel).split()),
+            "payload": schemas[(model, "serialization")],
+        }
+        for channel, model in sorted(EVENTS.items())
+    }
+
+
 def _version() -> str:
     try:
         return metadata.version("staff-portal")
@@ -401,11 +412,13 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
             "version": _version(),
             "description": (
                 "The staff portal's product API (sign-in, records, dashboard) and the API of the template's "
-                "sample areas (spec section 7). Realtime events use Socket.IO at /socket.io."
+                "sample areas (spec section 7). Realtime events use Socket.IO at /socket.io; "
+                "x-events lists each event name with its payload's schema."
             ),
         },
         "servers": [{"url": server_url}],
         "paths": paths,
+        "x-events": events_of(schemas),
         "components": {
             "securitySchemes": {
                 "bearerAuth": {
