@@ -14,11 +14,9 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from pydantic.alias_generators import to_camel
 
 from schemas.audit import AuditEntry
-from schemas.chat import ChatMessagePublic, NotificationPublic, QuickPanelItemPublic, UserChatData
+from schemas.chat import ChatMessagePublic, NotificationPublic, PresenceStatus, QuickPanelItemPublic, UserChatData
 from schemas.records import AssetPublic, DocumentPublic, LeadPublic
 from schemas.users import PortalSettings
-
-PresenceStatus = Literal["online", "away", "do-not-disturb", "offline"]
 
 
 class Event(BaseModel):

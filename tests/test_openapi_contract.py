@@ -4,6 +4,7 @@ answers of the running API validate against what the document says."""
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import httpx
@@ -12,7 +13,7 @@ from jsonschema import Draft202012Validator
 from starlette.applications import Starlette
 
 from app.routes.endpoint import declared_of
-from app.routes.openapi import BODY_METHODS, documented_methods, walk
+from app.routes.openapi import ANY_JSON, BODY_METHODS, _function, documented_methods, walk
 from tests.support import Account
 from tests.test_records import asset_body, lead_body
 
@@ -111,3 +112,98 @@ async def test_real_answers_validate_against_the_document(
     assert invalid.status_code == 422
     _check(document, _schema(document, "/assets", "post", "422"), invalid.json())
     assert invalid.json()["errors"]
+
+
+async def test_chat_quick_panel_and_notification_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    alice, bob = staff["technician"], staff["technician2"]
+
+    async def checked(method: str, path: str, template: str, who: Account, status: str = "200", **kw: Any) -> Any:
+        answer = await client.request(method, path, headers=who.headers, **kw)
+        assert answer.status_code == int(status), (method, path, answer.text)
+        _check(document, _schema(document, template, method.lower(), status), answer.json())
+        return answer.json()
+
+    opened = await checked("GET", "/api/chat/get-chat", "/api/chat/get-chat", alice, params={"contactId": bob.user_id})
+    chat_id = opened["chat"]["id"]
+    message = {"chatId": chat_id, "contactId": bob.user_id, "message": {"who": alice.user_id, "message": "Hi"}}
+    sent = await checked("POST", "/api/chat/send-message", "/api/chat/send-message", alice, json=message)
+    await checked("GET", "/api/chat/get-chat", "/api/chat/get-chat", alice, params={"contactId": bob.user_id})
+    await checked("GET", "/api/chat/messages", "/api/chat/messages", bob, params={"after": sent["message"]["id"] - 1})
+    await checked("POST", "/api/chat/read", "/api/chat/read", bob, json={"chatId": chat_id})
+    await checked("GET", "/api/chat/user", "/api/chat/user", alice)
+    await checked("GET", "/api/chat/contacts", "/api/chat/contacts", alice)
+    await checked("POST", "/api/chat/user/data", "/api/chat/user/data", alice, json={"mood": "On site"})
+    note = await checked(
+        "POST", "/api/quick-panel/notes", "/api/quick-panel/{kind}", alice, "201", json={"title": "Fuses"}
+    )
+    item = "/api/quick-panel/{kind}/{id}"
+    await checked("PATCH", f"/api/quick-panel/notes/{note['id']}", item, alice, json={"title": "Fuses 10 A"})
+    await checked("GET", "/api/quick-panel/data", "/api/quick-panel/data", alice)
+    await checked("DELETE", f"/api/quick-panel/notes/{note['id']}", item, alice)
+    listed = await checked("GET", "/notifications", "/notifications", alice, params={"unread": "1"})
+    await checked("POST", "/notifications/read-all", "/notifications/read-all", alice)
+    for entry in listed["items"][:1]:
+        await checked("POST", f"/notifications/{entry['id']}/read", "/notifications/{id}/read", alice)
+        await checked("DELETE", f"/notifications/{entry['id']}", "/notifications/{id}", alice)
+    # A query the model refuses: 422 naming the parameter, in the documented error shape.
+    refused = await client.get("/api/chat/get-chat", headers=alice.headers, params={"contactId": "²"})
+    assert refused.status_code == 422 and "whole number" in refused.json()["errors"]["contactId"]
+    _check(document, _schema(document, "/api/chat/get-chat", "get", "422"), refused.json())
+
+
+def test_declared_query_models_are_the_described_parameters(app: Starlette, document: dict[str, Any]) -> None:
+    """A route that declares a query model is described by it, parameter for parameter."""
+    declared_queries = 0
+    for path, route in walk(app.routes):
+        declared = declared_of(route)
+        if declared is None or declared.query is None:
+            continue
+        declared_queries += 1
+        fields = declared.query.model_json_schema(by_alias=True)
+        for method in documented_methods(route):
+            described = {p["name"]: p for p in document["paths"][path][method.lower()].get("parameters", [])}
+            for name in fields["properties"]:
+                assert described[name]["in"] == "query", (path, name)
+                assert described[name]["required"] == (name in fields.get("required", [])), (path, name)
+                assert "null" not in str(described[name]["schema"]), (path, name)
+    assert declared_queries >= 3
+
+
+# Operations still answering "any JSON" and calls still reading their query string by hand: these
+# lists may only shrink (issue 16: both are to reach zero). Give a call a query model and an answer
+# model in schemas/, then remove it here.
+UNTYPED_ANSWER_LIMIT = 156
+UNTYPED_QUERY_LIMIT = 29
+
+
+def _untyped(document: dict[str, Any]) -> list[tuple[str, str]]:
+    found = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for response in operation["responses"].values():
+                for content in response.get("content", {}).values():
+                    if content.get("schema") == ANY_JSON:
+                        found.append((method, path))
+    return sorted(set(found))
+
+
+def _reads_query_by_hand(app: Starlette) -> list[str]:
+    found = []
+    for path, route in walk(app.routes):
+        declared = declared_of(route)
+        source = inspect.getsource(_function(route.endpoint))
+        if "query_params" in source and (declared is None or declared.query is None):
+            found.append(path)
+    return sorted(found)
+
+
+def test_untyped_operations_only_shrink(app: Starlette, document: dict[str, Any]) -> None:
+    untyped = _untyped(document)
+    assert len(untyped) <= UNTYPED_ANSWER_LIMIT, untyped
+    by_hand = _reads_query_by_hand(app)
+    assert len(by_hand) <= UNTYPED_QUERY_LIMIT, by_hand
+    # Every call of the product's chat, quick panel and notifications is typed.
+    assert not [p for _, p in untyped if p.startswith(("/api/chat", "/api/quick-panel", "/notifications"))]
+    assert not [p for p in by_hand if p.startswith(("/api/chat", "/notifications"))]

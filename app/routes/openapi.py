@@ -157,8 +157,32 @@ def _integer(
     return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
-def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
-    """The integer query parameters of a call (the others are described in its summary)."""
+def model_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """The query parameters of a declared query model (schemas/query.py), one per field, as the
+    server validates them: a query string has no null, so an optional field is its non-null type."""
+    schema = model.model_json_schema(by_alias=True, mode="validation")
+    required = set(schema.get("required", ()))
+    parameters = []
+    for name, field in schema["properties"].items():
+        described = {k: v for k, v in field.items() if k not in ("title", "default", "description")}
+        options = [option for option in described.pop("anyOf", []) if option != {"type": "null"}]
+        if len(options) == 1:
+            described.update(options[0])
+        elif options:
+            described["anyOf"] = options
+        parameter = {"name": name, "in": "query", "required": name in required, "schema": described}
+        if field.get("description"):
+            parameter["description"] = field["description"]
+        parameters.append(parameter)
+    return parameters
+
+
+def query_parameters(method: str, path: str, route: Route | None = None) -> list[dict[str, Any]]:
+    """The query parameters of a call: from the query model the route declares, else (calls not yet
+    given one) their integer parameters as app/params.py reads them."""
+    declared = declared_of(route) if route is not None else None
+    if declared is not None and declared.query is not None:
+        return model_parameters(declared.query)
     if method != "GET":
         return []
     if path in _RECORD_LISTS:
@@ -178,8 +202,6 @@ def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
         ]
     if path in ("/api/profile/timeline", "/api/profile/person"):
         return [_integer("userId", "A staff member's user id (timeline: their posts only; person: you by default).")]
-    if path == "/api/chat/messages":
-        return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
     if path == "/admin/users":
         return [
             _integer("page", "Page number, from 1.", maximum=100_000),
@@ -363,7 +385,7 @@ def _operation(
     if description.strip():
         operation["description"] = description.strip()
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
-    parameters += query_parameters(method, path)
+    parameters += query_parameters(method, path, route)
     if (method, path) in CONDITIONAL:
         parameters.append(IF_NONE_MATCH)
     if parameters:
