@@ -12,7 +12,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import EmailStr, PlainSerializer, model_validator
+from pydantic import EmailStr, JsonValue, PlainSerializer, model_validator
 from pydantic.alias_generators import to_camel
 from sqlalchemy import JSON, Boolean, Column, ForeignKey, Index, Integer, Numeric, String, Text, false, func
 from sqlmodel import Field, SQLModel
@@ -316,11 +316,36 @@ class ChangePublic(ApiModel):
     action: str
     actor: UserRef | None = None
     at: datetime
-    changes: dict[str, Any]
+    changes: dict[str, JsonValue]  # field -> [before, after]
+
+
+class History(ApiModel):
+    """A record's changes, newest first (``GET /<resource>/{id}/history``)."""
+
+    items: list[ChangePublic]
 
 
 class Page(ApiModel):
-    items: list[Any]
+    """A page of a record list (app/services/listing.py): numbered (``page``) or by ``cursor``."""
+
     total: int
-    page: int
+    total_is_exact: bool  # false: an estimate (a text search over many rows)
+    page: int | None  # null when paged by cursor
     per_page: int
+    next_cursor: str | None
+    prev_cursor: str | None
+
+
+class AssetPage(Page):
+    items: list[AssetPublic]
+
+
+class DocumentPage(Page):
+    items: list[DocumentPublic]
+
+
+class LeadPage(Page):
+    items: list[LeadPublic]
+
+
+PAGES: dict[str, type[Page]] = {"assets": AssetPage, "documents": DocumentPage, "leads": LeadPage}
