@@ -97,3 +97,15 @@ class AuditEntry(ApiModel):
     detail: dict[str, JsonValue] | None  # what the event stored, free-form by kind
     resource: str | None
     record_id: int | None
+
+
+class AuditLog(ApiModel):
+    """A page of the console's log, newest first (``GET /admin/audit``)."""
+
+    items: list[AuditEntry]
+    next_cursor: str | None
+    kinds: dict[str, str]  # every kind with the words the console shows
+
+
+class AuditKinds(ApiModel):
+    kinds: dict[str, str]

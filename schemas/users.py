@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, StringConstraints
+from pydantic import AliasChoices, RootModel, StringConstraints
 from pydantic import Field as PydanticField
 from sqlalchemy import JSON, Column, ForeignKey, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -202,6 +202,45 @@ class Tokens(ApiModel):
 class Challenge(ApiModel):
     challenge: str
     session: str
+
+
+class SignInStep(RootModel[Tokens | Challenge]):
+    """Tokens, or the next challenge (a new password, or the authenticator code)."""
+
+
+class Message(ApiModel):
+    """An answer that only tells the person what happened."""
+
+    message: str
+
+
+class PasswordResetDone(Message):
+    sessions_ended: int
+
+
+class PasswordChanged(Message):
+    other_sessions_ended: int
+
+
+class MfaState(Message):
+    mfa_enabled: bool
+
+
+class LiveSession(ApiModel):
+    """One of a user's signed-in sessions (a device)."""
+
+    id: str
+    device: str
+    user_agent: str | None
+    ip: str | None
+    created_at: str  # ISO 8601
+    last_used_at: str
+    expires_at: str
+    current: bool
+
+
+class SessionsEnded(ApiModel):
+    ended: int
 
 
 class TotpSetup(ApiModel):

@@ -27,10 +27,19 @@ from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, at_least_role, route
 from app.services import audit, photos, users
 from app.services.push.subscriptions import device_counts, list_devices
 from app.storage import StoredFileMissing, iter_chunks
-from schemas.audit import AUDIT_KINDS
+from schemas.audit import AUDIT_KINDS, AuditKinds, AuditLog
 from schemas.base import utcnow
 from schemas.options import Role, UserState
-from schemas.users import AdminUserCreate, AdminUserUpdate, AuthSession, PasswordChange, User
+from schemas.push import MySessions
+from schemas.users import (
+    AdminUserCreate,
+    AdminUserUpdate,
+    AuthSession,
+    PasswordChange,
+    PasswordChanged,
+    SessionsEnded,
+    User,
+)
 
 SORTS = {
     "username": User.username,
@@ -448,12 +457,12 @@ routes = [
     route("/admin/users/{id}/photo", user_photo, ["POST"], rule=ADMIN),
     route("/admin/users/{id}/sessions", user_sessions, ["GET", "DELETE"], rule=ADMIN),
     route("/admin/users/{id}/sessions/{sid}", user_session, ["DELETE"], rule=ADMIN),
-    route("/admin/audit", audit_log, ["GET"], rule=ADMIN),
+    route("/admin/audit", audit_log, ["GET"], rule=ADMIN, answer=AuditLog),
     route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN),
-    route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN),
-    route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN),
-    route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN),
-    route("/me/password", my_password, ["POST"], rule=SIGNED_IN, body=PasswordChange),
+    route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN, answer=AuditKinds),
+    route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN, answer=MySessions),
+    route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN, answer=SessionsEnded),
+    route("/me/password", my_password, ["POST"], rule=SIGNED_IN, body=PasswordChange, answer=PasswordChanged),
     route("/me/photo", my_photo, ["POST"], rule=SIGNED_IN),
     # A profile photo by its unguessable name: public, as an <img> sends no token.
     route("/photos/{name}", photo, ["GET"], rule=PUBLIC),

@@ -358,6 +358,8 @@ def _responses(
             },
         }
     status = "202" if (method, path) in ACCEPTED else "201" if (method, path) in CREATED else "200"
+    if declared is not None and declared.status != 200:
+        status = str(declared.status)  # the wrapper answers a handler's plain result with it
     if (method, path) in REDIRECTS:
         status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
     conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}
