@@ -12,6 +12,7 @@ from sqlmodel import Field, SQLModel
 
 from schemas.base import ApiInput, ApiModel, UtcDateTime, utcnow
 from schemas.options import Department, Role, UserState
+from schemas.query import QueryModel
 
 
 class User(SQLModel, table=True):
@@ -241,6 +242,23 @@ class LiveSession(ApiModel):
 
 class SessionsEnded(ApiModel):
     ended: int
+
+
+class StaffMember(ApiModel):
+    """A staff directory entry: an active user with a portal role."""
+
+    id: int
+    display_name: str
+    photo_url: str | None = PydanticField(serialization_alias="photoURL")
+    role: Role
+
+
+class StaffDirectory(ApiModel):
+    items: list[StaffMember]
+
+
+class StaffQuery(QueryModel):
+    role: Role | None = PydanticField(None, description="Only staff with this role.")
 
 
 class TotpSetup(ApiModel):

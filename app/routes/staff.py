@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.errors import invalid
 from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
-from schemas.options import Role
-from schemas.users import PortalSettings, PortalSettingsUpdate
+from schemas.users import PortalSettings, PortalSettingsUpdate, StaffDirectory, StaffQuery
 
 
 async def dashboard_summary(call: Call) -> Any:
@@ -16,10 +14,7 @@ async def dashboard_summary(call: Call) -> Any:
 
 
 async def staff_list(call: Call) -> Any:
-    raw = call.request.query_params.get("role")
-    if raw and raw not in {r.value for r in Role}:
-        raise invalid(f"Unknown role {raw!r}.", {"role": "Use admin, manager, technician or contractor."})
-    role = Role(raw) if raw else None
+    role = call.query(StaffQuery).role
     return {"items": await users.staff_directory(session=call.session, settings=call.portal.settings, role=role)}
 
 
@@ -40,7 +35,7 @@ async def settings_item(call: Call) -> Any:
 
 routes = [
     route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read"),
-    route("/users", staff_list, ["GET"], rule=STAFF, session="write"),
+    route("/users", staff_list, ["GET"], rule=STAFF, session="write", query=StaffQuery, answer=StaffDirectory),
     route(
         "/portal-settings",
         settings_item,
