@@ -348,4 +348,31 @@ class LeadPage(Page):
     items: list[LeadPublic]
 
 
+class DocumentsUploaded(ApiModel):
+    """The documents of one upload, queued for processing (``POST /documents/upload``)."""
+
+    items: list[DocumentPublic]
+
+
+class TextSegment(ApiModel):
+    text: str
+    match: bool  # a part that matches ``q``
+
+
+class DocumentText(ApiModel):
+    """A page of a document's extracted text, with the matches of ``q`` (``GET /documents/{id}/text``)."""
+
+    id: int
+    length: int
+    offset: int
+    limit: int
+    end: int
+    next_offset: int | None
+    prev_offset: int | None
+    segments: list[TextSegment]
+    q: str
+    matches: list[int]  # where matches start (the first ones)
+    match_count: int
+
+
 PAGES: dict[str, type[Page]] = {"assets": AssetPage, "documents": DocumentPage, "leads": LeadPage}

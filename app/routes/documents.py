@@ -28,6 +28,7 @@ from app.routes.endpoint import STAFF, Call, route
 from app.services import document_text, documents
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
 from app.storage.filetypes import safe_name
+from schemas.records import DocumentPublic, DocumentsUploaded, DocumentText
 
 log = logging.getLogger("portal.uploads")
 
@@ -306,10 +307,10 @@ async def delete(call: Call) -> Any:
 
 
 routes = [
-    route("/documents/upload", upload, ["POST"], rule=STAFF, session="write"),
-    route("/documents/{id}", delete, ["DELETE"], rule=STAFF, session="write"),
+    route("/documents/upload", upload, ["POST"], rule=STAFF, session="write", answer=DocumentsUploaded),
+    route("/documents/{id}", delete, ["DELETE"], rule=STAFF, session="write", answer=DocumentPublic),
     route("/documents/{id}/file", file, ["GET"], rule=STAFF, session="write"),
     route("/documents/{id}/thumbnail", thumbnail, ["GET"], rule=STAFF, session="write"),
-    route("/documents/{id}/retry", retry, ["POST"], rule=STAFF, session="write"),
-    route("/documents/{id}/text", text, ["GET"], rule=STAFF, session="read"),
+    route("/documents/{id}/retry", retry, ["POST"], rule=STAFF, session="write", answer=DocumentPublic),
+    route("/documents/{id}/text", text, ["GET"], rule=STAFF, session="read", answer=DocumentText),
 ]
