@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import EmailStr, JsonValue, PlainSerializer, model_validator
+from pydantic import Field as PydanticField
 from pydantic.alias_generators import to_camel
 from sqlalchemy import JSON, Boolean, Column, ForeignKey, Index, Integer, Numeric, String, Text, false, func
 from sqlmodel import Field, SQLModel
@@ -20,6 +21,7 @@ from sqlmodel._compat import SQLModelConfig
 
 from schemas.base import DB_INT_MAX, ApiModel, UtcDateTime, utcnow
 from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, InspectionResult, LeadStage, Risk
+from schemas.query import QueryModel
 from schemas.users import UserRef
 
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
@@ -373,6 +375,35 @@ class DocumentText(ApiModel):
     q: str
     matches: list[int]  # where matches start (the first ones)
     match_count: int
+
+
+class SearchHit(ApiModel):
+    kind: Literal["asset", "lead", "document"]
+    id: int
+    link: str  # the page of the record
+    title: str
+    context: str
+    snippet: str | None = None  # documents: the words around the match
+
+
+class SearchGroup(ApiModel):
+    resource: Literal["assets", "documents", "leads"]
+    label: str
+    total: int
+    total_is_exact: bool
+    items: list[SearchHit]  # the best few
+    more: str | None  # the list page with every match, when there are more
+
+
+class SearchResults(ApiModel):
+    """The toolbar search's answer (``GET /search``): a group per kind of record with matches."""
+
+    q: str
+    groups: list[SearchGroup]
+
+
+class SearchQuery(QueryModel):
+    q: str = PydanticField("", description="Words every match contains (at most 200 characters).")
 
 
 PAGES: dict[str, type[Page]] = {"assets": AssetPage, "documents": DocumentPage, "leads": LeadPage}
