@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, RootModel, StringConstraints
 from pydantic import Field as PydanticField
@@ -242,6 +242,52 @@ class LiveSession(ApiModel):
 
 class SessionsEnded(ApiModel):
     ended: int
+
+
+class AdminUser(ApiModel):
+    """A user as the admin console lists them."""
+
+    id: int
+    username: str
+    display_name: str
+    email: str | None
+    photo_url: str | None = PydanticField(serialization_alias="photoURL")
+    role: Role | None
+    status: Literal["active", "disabled", "must-change-password"]
+    locked_until: str | None  # ISO 8601, while sign-in is locked
+    mfa_enabled: bool
+    last_sign_in_at: str | None
+    push_devices: int
+    department: str | None
+    created_at: str
+
+
+class AdminUserPage(ApiModel):
+    items: list[AdminUser]
+    total: int
+    page: int
+    per_page: int
+
+
+class AdminUserCreated(ApiModel):
+    user: AdminUser
+    temporary_password: str  # shown this once
+
+
+class TemporaryPassword(ApiModel):
+    temporary_password: str
+
+
+class Unlocked(Message):
+    cleared: int  # sign-in lockout counters removed
+
+
+class PhotoStored(ApiModel):
+    photo_url: str = PydanticField(serialization_alias="photoURL")
+
+
+class LiveSessions(ApiModel):
+    items: list[LiveSession]
 
 
 class StaffMember(ApiModel):
