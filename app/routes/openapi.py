@@ -31,6 +31,7 @@ from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
 from schemas.events import EVENTS
+from schemas.meta import OpenApiDocument
 
 META_PATHS = frozenset(
     {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
@@ -487,4 +488,4 @@ async def openapi(call: Call) -> Response:
     return json_response(document)
 
 
-routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC)]
+routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC, answer=OpenApiDocument)]
