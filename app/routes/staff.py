@@ -6,6 +6,7 @@ from typing import Any
 
 from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
+from schemas.dashboard import DashboardSummary
 from schemas.users import PortalSettings, PortalSettingsUpdate, StaffDirectory, StaffQuery
 
 
@@ -34,7 +35,7 @@ async def settings_item(call: Call) -> Any:
 
 
 routes = [
-    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read"),
+    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read", answer=DashboardSummary),
     route("/users", staff_list, ["GET"], rule=STAFF, session="write", query=StaffQuery, answer=StaffDirectory),
     route(
         "/portal-settings",
