@@ -258,6 +258,13 @@ def test_every_event_type_has_a_contract() -> None:
     assert sorted(CONTRACTS) == sorted(EVENTS)
 
 
+def test_event_payloads_are_typed_to_their_leaves() -> None:
+    """No ``Any`` in a payload's fields (the nested shapes are models: records, messages, entries)."""
+    for channel, model in EVENTS.items():
+        for name, field in model.model_fields.items():
+            assert "Any" not in str(field.annotation), (channel, name, field.annotation)
+
+
 @pytest.mark.parametrize("channel", sorted(EVENTS))
 async def test_event_is_emitted_valid_against_its_schema(
     channel: str, world: World, worker: list[WorkerProcess]

@@ -405,6 +405,16 @@ def _operation(
     return operation
 
 
+ERROR_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "message": {"type": "string"},
+        "errors": {"type": "object", "additionalProperties": {"type": "string"}},
+    },
+    "required": ["message"],
+}
+
+
 def events_of(schemas: dict[SchemaKey, dict[str, Any]]) -> dict[str, Any]:
     """``x-events``: every Socket.IO event the server pushes (schemas/events.py), by event name, with
     its payload's schema. Clients connect to ``/socket.io`` with ``auth: {token}`` (an access token)."""
@@ -456,17 +466,8 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
                     ),
                 }
             },
-            "schemas": {
-                **definitions,
-                "Error": {
-                    "type": "object",
-                    "properties": {
-                        "message": {"type": "string"},
-                        "errors": {"type": "object", "additionalProperties": {"type": "string"}},
-                    },
-                    "required": ["message"],
-                },
-            },
+            # Sorted by name: generated clients (ui/src) do not change when routes are reordered.
+            "schemas": dict(sorted({**definitions, "Error": ERROR_SCHEMA}.items())),
             "responses": {
                 "Error": {
                     "description": "Refused, with a message a person can act on",
