@@ -78,6 +78,25 @@ LenientFlag = Annotated[
 ]
 
 
+def _strict_flag(raw: Any) -> Any:
+    if isinstance(raw, bool):
+        return raw
+    value = str(raw).strip().lower()
+    if value in ("", "0", "false"):
+        return False
+    if value in ("1", "true"):
+        return True
+    raise ValueError("Use true or false.")
+
+
+#: a yes/no query parameter as app/params.py's ``query_flag`` reads it: true/1 or false/0, else a 422
+Flag = Annotated[
+    bool,
+    BeforeValidator(_strict_flag),
+    WithJsonSchema({"type": "string", "enum": ["true", "false", "1", "0"]}),
+]
+
+
 class QueryModel(BaseModel):
     """A query string: camelCase names, an empty value is an absent one, other parameters ignored
     (a client may add its own, such as a cache buster)."""

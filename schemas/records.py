@@ -21,7 +21,7 @@ from sqlmodel._compat import SQLModelConfig
 
 from schemas.base import DB_INT_MAX, ApiModel, UtcDateTime, utcnow
 from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, InspectionResult, LeadStage, Risk
-from schemas.query import QueryModel
+from schemas.query import Flag, QueryModel
 from schemas.users import UserRef
 
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
@@ -400,6 +400,10 @@ class SearchResults(ApiModel):
 
     q: str
     groups: list[SearchGroup]
+
+
+class RetryQuery(QueryModel):
+    force: Flag = PydanticField(False, description="Admins: queue a file that went over a cap too.")
 
 
 class SearchQuery(QueryModel):
