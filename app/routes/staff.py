@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
+
+from starlette.responses import Response
 
 from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
 from schemas.dashboard import DashboardSummary
 from schemas.users import PortalSettings, PortalSettingsUpdate, StaffDirectory, StaffQuery
 
+DASHBOARD_SOURCES = ("assets", "documents", "leads")
 
-async def dashboard_summary(call: Call) -> Any:
-    return await dashboard.summary(session=call.session)
+
+async def dashboard_summary(call: Call) -> Response:
+    """Kept per process while assets, leads and documents are unchanged (their history rows, counts and
+    the users they name are written in the same transactions), and for the day it was made: the
+    inspection windows move with the date."""
+    today = date.today()
+
+    async def read_summary() -> dict[str, Any]:
+        async with call.portal.db.reader() as session:
+            return await dashboard.summary(session=session, today=today)
+
+    return await call.portal.answers.respond(
+        call.request, call.principal, DASHBOARD_SOURCES, ("dashboard", today.isoformat()), read_summary
+    )
 
 
 async def staff_list(call: Call) -> Any:
@@ -35,7 +51,7 @@ async def settings_item(call: Call) -> Any:
 
 
 routes = [
-    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read", answer=DashboardSummary),
+    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, answer=DashboardSummary),
     route("/users", staff_list, ["GET"], rule=STAFF, session="write", query=StaffQuery, answer=StaffDirectory),
     route(
         "/portal-settings",
