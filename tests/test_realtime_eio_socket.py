@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import engineio
 import pytest
@@ -43,3 +44,13 @@ async def test_poll_ends_at_the_close_marker_and_on_silence() -> None:
 def test_installed_for_the_server() -> None:
     eio_socket.install()
     assert async_socket.AsyncSocket is QuickPollSocket
+
+
+async def test_queue_now_hands_the_packet_to_the_writer_unless_the_socket_is_gone() -> None:
+    socket = _socket()
+    assert socket.queue_now(Packet(MESSAGE, "pushed"))
+    assert [p.data for p in await socket.poll()] == ["pushed"]
+    socket.last_ping = time.time() - 60  # the client stopped answering: the library's send closes it
+    assert not socket.queue_now(Packet(MESSAGE, "late"))
+    socket.last_ping, socket.closed = time.time(), True
+    assert not socket.queue_now(Packet(MESSAGE, "later")) and socket.queue.empty()
