@@ -7,7 +7,8 @@ the push of a record change to the ``staff`` room (every socket), this manager:
 - publishes to Redis first, so the other processes deliver while this one does (2 cores, 2
   processes: the halves go out in parallel instead of one after the other);
 - encodes the packet once and hands it to each recipient's queue in one loop, without a task per
-  recipient (the task churn was a fifth of the CPU of a broadcast, measured with py-spy).
+  recipient (the task churn was a fifth of the CPU of a broadcast, measured with py-spy), and
+  without an await per recipient (``QuickPollSocket.queue_now``, app/realtime/eio_socket.py).
 
 Everything else (callbacks, binary payloads, ``ignore_queue``) goes through the library's own path.
 """
@@ -20,6 +21,7 @@ from typing import Any
 from engineio import packet as eio_packet
 from socketio import packet
 
+from app.realtime.eio_socket import QuickPollSocket
 from app.realtime.redis_manager import PortalRedisManager
 
 log = logging.getLogger("portal.realtime")
@@ -83,10 +85,14 @@ class FanoutRedisManager(PortalRedisManager):
         encoded = self.server.packet_class(packet.EVENT, namespace=namespace, data=[event, data]).encode()
         pkt = eio_packet.Packet(eio_packet.MESSAGE, encoded)
         skip = skip_sid if isinstance(skip_sid, list) else [skip_sid]
+        sockets = self.server.eio.sockets
         # A snapshot: a socket that disconnects meanwhile is skipped by the send itself.
         for sid, eio_sid in list(self.get_participants(namespace, room)):
             if sid in skip:
                 continue
+            socket = sockets.get(eio_sid)
+            if isinstance(socket, QuickPollSocket) and socket.queue_now(pkt):
+                continue  # queued for its writer; anything else takes the library's path below
             try:
                 await self.server._send_eio_packet(eio_sid, pkt)
             except Exception:  # one broken socket must not cost the others their push

@@ -23,7 +23,7 @@ from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
 from app.observability.metrics import SOCKETS
-from app.realtime import control, flood, rooms
+from app.realtime import control, eio_socket, flood, rooms
 from app.realtime.broadcast import FanoutRedisManager
 from app.realtime.presence import SOCKET_TTL_SECONDS, Presence
 from app.settings import Settings
@@ -71,6 +71,7 @@ class Realtime:
         self._settings = settings
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self._control_task: asyncio.Task[None] | None = None
+        eio_socket.install()  # the websocket writers wait without a task per packet
         self.server = socketio.AsyncServer(
             async_mode="asgi",
             client_manager=FanoutRedisManager(redis_url, on_lost=self._drop_local_sockets),

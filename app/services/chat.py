@@ -8,6 +8,7 @@ chat can read or write it.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import unicodedata
 from datetime import datetime
@@ -17,11 +18,13 @@ from sqlalchemy import func
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal, roles_of
+from app.auth.service import Principal
+from app.auth.tokens import roles_from_groups
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.realtime import rooms
 from app.realtime.presence import Presence
 from app.realtime.sink import EventSink
+from app.services import chat_writes
 from app.services.users import staff_directory
 from app.settings import Settings
 from schemas.base import utcnow
@@ -170,7 +173,11 @@ async def _page(session: AsyncSession, chat_id: str, before: int | None) -> tupl
 
 def _reachable(user: User, settings: Settings) -> bool:
     """A person chats only with active staff: not a disabled account, not one without a portal role."""
-    return user.state != UserState.DISABLED and bool(roles_of(user, settings))
+    return _active_staff(user.state, user.groups, settings)
+
+
+def _active_staff(state: str, groups: list[str], settings: Settings) -> bool:
+    return state != UserState.DISABLED and bool(roles_from_groups(groups, settings.role_group_prefix))
 
 
 async def get_chat(
@@ -226,32 +233,52 @@ async def send_message(
     text: str,
     events: EventSink,
 ) -> dict[str, Any]:
-    chat = await _member_chat(session, chat_id, principal.user_id)
-    if _other(chat, principal.user_id) != contact_id:
+    """Store a message (one statement on PostgreSQL, three on SQLite, then the commit), then push it
+    to both members at once. A refusal rolls back whatever the statement wrote."""
+    text = text.strip()
+    if is_blank(text):  # "", spaces, or only zero-width characters
+        await _refuse_send(session, settings, principal.user_id, chat_id, contact_id)
+        raise invalid("Type a message before sending.", {"message": "Empty messages are not sent."})
+    now = utcnow()
+    stored = await chat_writes.store_message(
+        session, chat_id=chat_id, sender_id=principal.user_id, contact_id=contact_id, text=text, now=now
+    )
+    if stored is None or not _reachable_contact(stored, settings):
+        await _refuse_send(session, settings, principal.user_id, chat_id, contact_id)
+        raise forbidden(UNREACHABLE)  # the checks above raise first; this is for a contact gone meanwhile
+    await session.commit()
+    chat = Chat(id=chat_id, user_low=stored.user_low, user_high=stored.user_high, last_message_at=now)
+    body = {"id": stored.message_id, "who": principal.user_id, "message": text, "time": _iso(now)}
+    await asyncio.gather(
+        *(
+            events.publish(
+                ChatMessagePushed(chat_id=chat_id, message=body, user_chat_data=_chat_data(chat, member)),
+                room=rooms.user(member),
+            )
+            for member in (chat.user_low, chat.user_high)
+        )
+    )
+    return {"message": body, "userChatData": _chat_data(chat, principal.user_id)}
+
+
+UNREACHABLE = "This person's account is disabled: messages can no longer reach them."
+
+
+def _reachable_contact(stored: chat_writes.Stored, settings: Settings) -> bool:
+    """The contact as the store statement saw them: an active account with a portal role."""
+    return stored.contact_state is not None and _active_staff(stored.contact_state, stored.contact_groups, settings)
+
+
+async def _refuse_send(session: AsyncSession, settings: Settings, user_id: int, chat_id: str, contact_id: int) -> None:
+    """Why a message cannot be sent, in the order the checks are made: no such chat (404), not a
+    member (403), the contact is not the other member (422), the contact cannot be reached (403)."""
+    await session.rollback()  # nothing the store statement wrote survives a refusal
+    chat = await _member_chat(session, chat_id, user_id)
+    if _other(chat, user_id) != contact_id:
         raise invalid("That contact is not part of this chat.", {"contactId": "Not in this chat."})
     contact = await session.get(User, contact_id)
     if contact is None or not _reachable(contact, settings):
-        raise forbidden("This person's account is disabled: messages can no longer reach them.")
-    text = text.strip()
-    if is_blank(text):  # "", spaces, or only zero-width characters
-        raise invalid("Type a message before sending.", {"message": "Empty messages are not sent."})
-    mark = await session.get(ChatReadMark, (chat.id, principal.user_id))
-    now = utcnow()
-    message = ChatMessage(chat_id=chat.id, sender_id=principal.user_id, message=text, time=now)
-    session.add(message)
-    chat.last_message_at = now
-    session.add(chat)
-    await session.flush()
-    # The sender has read their chat up to their own message.
-    mark = mark or ChatReadMark(chat_id=chat.id, user_id=principal.user_id, last_read_id=0)
-    mark.last_read_id = max(mark.last_read_id, int(message.id or 0))
-    session.add(mark)
-    await session.commit()
-    body = _message(message)
-    for member in (chat.user_low, chat.user_high):
-        pushed = ChatMessagePushed(chat_id=chat.id, message=body, user_chat_data=_chat_data(chat, member))
-        await events.publish(pushed, room=rooms.user(member))
-    return {"message": body, "userChatData": _chat_data(chat, principal.user_id)}
+        raise forbidden(UNREACHABLE)
 
 
 async def mark_read(*, session: AsyncSession, principal: Principal, chat_id: str, events: EventSink) -> dict[str, Any]:
