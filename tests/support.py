@@ -72,6 +72,17 @@ async def running_app(settings: Settings) -> AsyncIterator[tuple[Starlette, http
             yield app, client
 
 
+@asynccontextmanager
+async def app_with(
+    settings: Settings, redis_url: str, account: Account, **overrides: Any
+) -> AsyncIterator[tuple[Starlette, httpx.AsyncClient, Account]]:
+    """A second app on the test run's database and Redis with some settings changed (a smaller upload
+    limit, no retries, S3 storage...), and ``account`` signed in to it."""
+    changed = make_settings(settings.data_dir, redis_url, database_url=settings.effective_database_url, **overrides)
+    async with running_app(changed) as (app, client):
+        yield app, client, await sign_in(client, account)
+
+
 def unique(prefix: str) -> str:
     return f"{prefix}{uuid.uuid4().hex[:8]}"
 
