@@ -27,8 +27,25 @@ UI_ORIGIN = "http://ui.test"
 
 
 def database_url(tmp: Path) -> str:
-    """SQLite in a temporary folder, or the PostgreSQL database named by PORTAL_TEST_DATABASE_URL."""
-    return os.environ.get("PORTAL_TEST_DATABASE_URL") or f"sqlite:///{tmp / 'test.db'}"
+    """SQLite in a temporary folder, or the PostgreSQL database named by PORTAL_TEST_DATABASE_URL (under
+    pytest-xdist, one database per worker beside it, so the workers do not reset each other's schema)."""
+    url = os.environ.get("PORTAL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp / 'test.db'}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return worker_database(url, worker) if worker else url
+
+
+def worker_database(url: str, worker: str) -> str:
+    """The database ``<name>_<worker>`` on the server of ``url``, created on first use."""
+    server = make_url(url)
+    name = f"{server.database}_{worker}"
+    engine = make_sync_engine(url)
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first() is None:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return server.set(database=name).render_as_string(hide_password=False)
 
 
 def reset_database(url: str) -> None:
@@ -70,6 +87,17 @@ async def running_app(settings: Settings) -> AsyncIterator[tuple[Starlette, http
         transport = httpx.ASGITransport(app=asgi)
         async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
             yield app, client
+
+
+@asynccontextmanager
+async def app_with(
+    settings: Settings, redis_url: str, account: Account, **overrides: Any
+) -> AsyncIterator[tuple[Starlette, httpx.AsyncClient, Account]]:
+    """A second app on the test run's database and Redis with some settings changed (a smaller upload
+    limit, no retries, S3 storage...), and ``account`` signed in to it."""
+    changed = make_settings(settings.data_dir, redis_url, database_url=settings.effective_database_url, **overrides)
+    async with running_app(changed) as (app, client):
+        yield app, client, await sign_in(client, account)
 
 
 def unique(prefix: str) -> str:

@@ -19,7 +19,7 @@ from app.storage import StoredFileMissing, open_storage
 from schemas.options import Role
 from schemas.records import Document, RecordChange
 from tests.fixtures import files
-from tests.support import Account, create_account, sign_in
+from tests.support import Account, app_with, create_account, sign_in
 
 pytestmark = pytest.mark.db
 
@@ -210,13 +210,7 @@ async def test_one_bad_file_refuses_the_whole_upload(
 async def test_oversize_files_are_413_and_leave_nothing_behind(
     staff: dict[str, Account], settings: Settings, redis_url: str, tmp_path: Path
 ) -> None:
-    from tests.support import make_settings, running_app
-
-    small = make_settings(
-        settings.data_dir, redis_url, database_url=settings.effective_database_url, max_upload_bytes=50_000
-    )
-    async with running_app(small) as (_app, client):
-        who = await sign_in(client, staff["technician"])
+    async with app_with(settings, redis_url, staff["technician"], max_upload_bytes=50_000) as (_app, client, who):
         big = files.text(lines=2000)
         assert len(big) > 50_000
         response = await upload(client, who, ("big.txt", big))
@@ -235,11 +229,7 @@ async def test_oversize_files_are_413_and_leave_nothing_behind(
 
 
 async def test_too_many_files_is_413(staff: dict[str, Account], settings: Settings, redis_url: str) -> None:
-    from tests.support import make_settings, running_app
-
-    few = make_settings(settings.data_dir, redis_url, database_url=settings.effective_database_url, max_upload_files=2)
-    async with running_app(few) as (_app, client):
-        who = await sign_in(client, staff["technician"])
+    async with app_with(settings, redis_url, staff["technician"], max_upload_files=2) as (_app, client, who):
         response = await upload(client, who, ("a.txt", b"a"), ("b.txt", b"b"), ("c.txt", b"c"))
         assert response.status_code == 413 and "at most 2 files" in response.json()["message"]
     assert staged_files(settings) == []

@@ -14,7 +14,7 @@ import pytest
 from app.settings import Settings
 from tests.fixtures import files
 from tests.processes import clear_document_jobs, process_env, running_workers, start_worker
-from tests.support import Account, make_settings, running_app, sign_in
+from tests.support import Account, app_with
 
 pytestmark = pytest.mark.db
 
@@ -86,11 +86,7 @@ async def test_a_killed_worker_job_is_retried_and_ends_ready(
 async def test_a_killed_worker_job_without_retries_ends_failed(
     staff: dict[str, Account], settings: Settings, run_dir: Path, redis_url: str
 ) -> None:
-    no_retries = make_settings(
-        settings.data_dir, redis_url, database_url=settings.effective_database_url, document_job_retries=0
-    )
-    async with running_app(no_retries) as (_app, client):
-        who = await sign_in(client, staff["technician"])
+    async with app_with(settings, redis_url, staff["technician"], document_job_retries=0) as (_app, client, who):
         final, seconds = await _kill_mid_job(client, who, settings, run_dir, redis_url, "0")
     assert final["state"] == "failed", final
     assert final["failureReason"] == (

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.async_api import Page, expect
+from playwright.async_api import Page, Request, expect
 
 from app.seed import DEMO_PASSWORD
 from app.settings import ROOT
@@ -26,6 +26,29 @@ def screenshots_dir() -> Path:
     )
     target.mkdir(parents=True, exist_ok=True)
     return target
+
+
+def watch_requests(page: Page) -> list[str]:
+    """Every request that fails, or answers 400 or more, while the test runs. A picture still loading
+    when the test reloads or leaves the page is cancelled by the browser (ERR_ABORTED): not a failure."""
+    failures: list[str] = []
+
+    def failed(r: Request) -> None:
+        if not (r.resource_type == "image" and "ERR_ABORTED" in (r.failure or "")):
+            failures.append(f"{r.method} {r.url}: {r.failure}")
+
+    page.on("requestfailed", failed)
+    page.on(
+        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
+    )
+    return failures
+
+
+async def go(page: Page, path: str) -> None:
+    """Client-side navigation (no reload, so the shell's own calls are not cut off)."""
+    await page.evaluate(
+        "path => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')) }", path
+    )
 
 
 async def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD, *, remember: bool = True) -> None:

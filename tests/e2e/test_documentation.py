@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import signed_in_at
+from tests.e2e.helpers import go, signed_in_at, watch_requests
 
 PAGES = {
     "/documentation/getting-started/introduction": ("doc-introduction", "Introduction"),
@@ -16,23 +16,6 @@ PAGES = {
     "/documentation/third-party-components": ("doc-third-party", "Third-party components"),
     "/documentation/changelog": ("doc-changelog", "Changelog"),
 }
-
-
-def watch_requests(page: Page) -> list[str]:
-    """Every request that fails, or answers 400 or more, while the test runs."""
-    failures: list[str] = []
-    page.on("requestfailed", lambda r: failures.append(f"{r.method} {r.url}: {r.failure}"))
-    page.on(
-        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
-    )
-    return failures
-
-
-async def go(page: Page, path: str) -> None:
-    """Client-side navigation (no reload, so the shell's own calls are not cut off)."""
-    await page.evaluate(
-        "path => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')) }", path
-    )
 
 
 async def test_every_documentation_page_and_the_powered_by_links(page: Page, stack: Stack) -> None:

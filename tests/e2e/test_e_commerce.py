@@ -11,19 +11,9 @@ from typing import Any
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
+from tests.e2e.helpers import Api, signed_in_at, watch_requests
 
 PREFIX = "/api/e-commerce-app"
-
-
-def watch_requests(page: Page) -> list[str]:
-    """Every request that fails, or answers 400 or more, while the test runs."""
-    failures: list[str] = []
-    page.on("requestfailed", lambda r: failures.append(f"{r.method} {r.url}: {r.failure}"))
-    page.on(
-        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
-    )
-    return failures
 
 
 def make_product(api: Api, name: str, **fields: Any) -> dict[str, Any]:

@@ -6,30 +6,13 @@ from __future__ import annotations
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
+from tests.e2e.helpers import Api, go, signed_in_at, watch_requests
 
 SAMPLE = "5725a6802d10e277a0f35724"
 
 
-def watch_requests(page: Page) -> list[str]:
-    """Every request that fails, or answers 400 or more, while the test runs."""
-    failures: list[str] = []
-    page.on("requestfailed", lambda r: failures.append(f"{r.method} {r.url}: {r.failure}"))
-    page.on(
-        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
-    )
-    return failures
-
-
 def money(text: str) -> str:
     return f"${float(text):,.2f}"
-
-
-async def go(page: Page, path: str) -> None:
-    """Client-side navigation (no reload, so the shell's own calls are not cut off)."""
-    await page.evaluate(
-        "path => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')) }", path
-    )
 
 
 async def test_the_invoice_in_both_layouts_with_formatted_figures(page: Page, stack: Stack) -> None:

@@ -6,26 +6,10 @@ from __future__ import annotations
 import re
 import uuid
 
-from playwright.async_api import Browser, Page, Request, expect
+from playwright.async_api import Browser, Page, expect
 
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
-
-
-def watch_requests(page: Page) -> list[str]:
-    """Every request that fails, or answers 400 or more, while the test runs. A lazy picture still
-    loading when the test reloads or leaves the page is cancelled by the browser (ERR_ABORTED): not a failure."""
-    failures: list[str] = []
-
-    def failed(r: Request) -> None:
-        if not (r.resource_type == "image" and "ERR_ABORTED" in (r.failure or "")):
-            failures.append(f"{r.method} {r.url}: {r.failure}")
-
-    page.on("requestfailed", failed)
-    page.on(
-        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
-    )
-    return failures
+from tests.e2e.helpers import Api, signed_in_at, watch_requests
 
 
 async def test_the_profile_shows_timeline_about_and_albums(page: Page, stack: Stack) -> None:

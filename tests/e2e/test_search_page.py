@@ -8,24 +8,7 @@ import re
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import Api, signed_in_at
-
-
-def watch_requests(page: Page) -> list[str]:
-    """Every request that fails, or answers 400 or more, while the test runs."""
-    failures: list[str] = []
-    page.on("requestfailed", lambda r: failures.append(f"{r.method} {r.url}: {r.failure}"))
-    page.on(
-        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
-    )
-    return failures
-
-
-async def go(page: Page, path: str) -> None:
-    """Client-side navigation (no reload, so the shell's own calls are not cut off)."""
-    await page.evaluate(
-        "path => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')) }", path
-    )
+from tests.e2e.helpers import Api, go, signed_in_at, watch_requests
 
 
 async def test_search_results_show_title_url_and_excerpt(page: Page, stack: Stack) -> None:

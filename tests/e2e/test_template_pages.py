@@ -9,7 +9,7 @@ import re
 from playwright.async_api import Browser, Page, expect
 
 from tests.e2e.conftest import Stack
-from tests.e2e.helpers import signed_in_at
+from tests.e2e.helpers import go, signed_in_at, watch_requests
 
 VARIANTS = {
     "carded": [
@@ -40,23 +40,6 @@ VARIANTS = {
         "tabbed",
     ],
 }
-
-
-def watch_requests(page: Page) -> list[str]:
-    """Every request that fails, or answers 400 or more, while the test runs."""
-    failures: list[str] = []
-    page.on("requestfailed", lambda r: failures.append(f"{r.method} {r.url}: {r.failure}"))
-    page.on(
-        "response", lambda r: failures.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
-    )
-    return failures
-
-
-async def go(page: Page, path: str) -> None:
-    """Client-side navigation (no reload, so the shell's own calls are not cut off)."""
-    await page.evaluate(
-        "path => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')) }", path
-    )
 
 
 async def test_every_page_layout_opens_with_its_regions(page: Page, stack: Stack) -> None:

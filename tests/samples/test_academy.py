@@ -8,38 +8,18 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
-from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "academy"
-API = "/api/academy-app"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_academy(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["technician"].headers
+calls = AreaCalls("academy", "/api/academy-app", who="technician")
+AREA, API = calls.area, calls.api
+get, post = calls.get, calls.post
 
 
 async def stored(app: Starlette) -> list[dict[str, Any]]:
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all("courses")
-
-
-async def get(client: httpx.AsyncClient, who: dict[str, str], path: str, **params: str) -> Any:
-    response = await client.get(f"{API}/{path}", headers=who, params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-async def post(client: httpx.AsyncClient, who: dict[str, str], path: str, body: Any) -> httpx.Response:
-    return await client.post(f"{API}/{path}", headers=who, json=body)
+    return await calls.stored(app, "courses")
 
 
 async def test_categories(client: httpx.AsyncClient, who: dict[str, str]) -> None:

@@ -10,17 +10,12 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 AREA = "analytics"
 URL = "/api/analytics-dashboard-app/widgets"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_analytics(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
 
 
 async def widgets(client: httpx.AsyncClient, who: Account) -> dict[str, dict[str, Any]]:

@@ -9,34 +9,18 @@ import pytest
 from starlette.applications import Starlette
 
 from app.samples.loader import read_area
-from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "calendar"
-API = "/api/calendar-app"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_events(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["technician"].headers
+calls = AreaCalls("calendar", "/api/calendar-app", who="technician")
+AREA, API = calls.area, calls.api
+post = calls.ok
 
 
 async def stored(app: Starlette) -> list[dict[str, Any]]:
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all("events")
-
-
-async def post(client: httpx.AsyncClient, headers: dict[str, str], path: str, body: Any) -> Any:
-    response = await client.post(f"{API}/{path}", headers=headers, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return await calls.stored(app, "events")
 
 
 def event(**overrides: Any) -> dict[str, Any]:
@@ -147,5 +131,4 @@ async def test_the_end_before_the_start_is_explained(client: httpx.AsyncClient, 
 async def test_every_call_needs_a_staff_token(
     client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
 ) -> None:
-    assert (await client.request(method, f"{API}/{path}", json={})).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", json={}, headers=staff["norole"].headers)).status_code == 403
+    await calls.refuses_non_staff(client, staff, method, path)

@@ -10,34 +10,14 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "contacts"
-API = "/api/contacts-app"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_contacts(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["admin"].headers
-
-
-async def get(client: httpx.AsyncClient, headers: dict[str, str], path: str, **params: str) -> Any:
-    response = await client.get(f"{API}/{path}", headers=headers, params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-async def post(client: httpx.AsyncClient, headers: dict[str, str], path: str, body: Any) -> Any:
-    response = await client.post(f"{API}/{path}", headers=headers, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
+calls = AreaCalls("contacts", "/api/contacts-app", who="admin")
+AREA, API = calls.area, calls.api
+get, post = calls.get, calls.ok
 
 
 async def stored(app: Starlette) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -203,5 +183,4 @@ async def test_writes_refuse_malformed_bodies(
 async def test_every_call_needs_a_staff_token(
     client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
 ) -> None:
-    assert (await client.request(method, f"{API}/{path}", json={})).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", json={}, headers=staff["norole"].headers)).status_code == 403
+    await calls.refuses_non_staff(client, staff, method, path)

@@ -9,13 +9,14 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
-from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "e-commerce"
-API = "/api/e-commerce-app"
+calls = AreaCalls("e-commerce", "/api/e-commerce-app", who="contractor")
+AREA, API = calls.area, calls.api
+get = calls.get
 
 STATUS_NAMES = {
     1: "Awaiting check payment",
@@ -35,25 +36,8 @@ STATUS_NAMES = {
 }
 
 
-@pytest.fixture(autouse=True)
-async def fresh_shop(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["contractor"].headers
-
-
 async def stored(app: Starlette, kind: str = "products") -> list[dict[str, Any]]:
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all(kind)
-
-
-async def get(client: httpx.AsyncClient, who: dict[str, str], path: str, **params: str) -> Any:
-    response = await client.get(f"{API}/{path}", headers=who, params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return await calls.stored(app, kind)
 
 
 def cents(value: float | str | Decimal) -> Decimal:

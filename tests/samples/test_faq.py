@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from starlette.applications import Starlette
 
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 AREA = "faq"
-
-
-@pytest.fixture(scope="module", autouse=True)
-async def sample_faq(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
+LOAD_ONCE = True  # its tests only read
 
 
 async def test_faq_lists_questions_with_answers(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:

@@ -6,21 +6,15 @@ from typing import Any
 
 import httpx
 import pytest
-from starlette.applications import Starlette
 
 from app.samples.loader import read_area
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 AREA = "file-manager"
 FILES = "/api/file-manager-app/files"
 FIELDS = {"id", "name", "type", "owner", "size", "modified", "opened", "created", "extention", "location", "offline"}
-
-
-@pytest.fixture(autouse=True)
-async def fresh_files(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
 
 
 async def test_files(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:

@@ -19,9 +19,9 @@ AREA = "icons"
 
 
 @pytest.fixture(autouse=True)
-async def sample_icons(app: Starlette) -> None:
+def fresh_catalogue() -> None:
+    """The area is reloaded before each test (conftest); the catalogue's per-process copy is dropped too."""
     icons.forget()
-    await load_sample_area(app, AREA)
 
 
 async def test_the_full_catalogue(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:

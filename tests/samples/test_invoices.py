@@ -7,21 +7,16 @@ from typing import Any
 
 import httpx
 import pytest
-from starlette.applications import Starlette
 
 from app.samples.loader import read_area
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 AREA = "invoices"
 URL = "/api/invoices/get-invoice"
+LOAD_ONCE = True  # its tests only read
 SAMPLE_ID = "5725a6802d10e277a0f35724"
-
-
-@pytest.fixture(scope="module", autouse=True)
-async def sample_invoices(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
 
 
 async def fetch(client: httpx.AsyncClient, who: Account, invoice_id: str) -> dict[str, Any]:

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from starlette.applications import Starlette
 
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 AREA = "knowledge-base"
-
-
-@pytest.fixture(scope="module", autouse=True)
-async def sample_knowledge_base(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
+LOAD_ONCE = True  # its tests only read
 
 
 async def test_categories_carry_the_spec_counts(client: httpx.AsyncClient, staff: dict[str, Account]) -> None:

@@ -10,34 +10,19 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "mail"
-API = "/api/mail-app"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_mail(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["technician"].headers
-
-
-async def get(client: httpx.AsyncClient, headers: dict[str, str], path: str, **params: str) -> Any:
-    response = await client.get(f"{API}/{path}", headers=headers, params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+calls = AreaCalls("mail", "/api/mail-app", who="technician")
+AREA, API = calls.area, calls.api
+get = calls.get
 
 
 async def all_mails(app: Starlette) -> list[dict[str, Any]]:
     """Every mail as stored (the API lists only one folder, label or filter at a time)."""
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all("mails")
+    return await calls.stored(app, "mails")
 
 
 async def test_catalogues_have_the_spec_ids(client: httpx.AsyncClient, who: dict[str, str]) -> None:
@@ -254,8 +239,7 @@ async def test_changes_are_shared_through_the_database(
 async def test_every_call_needs_a_staff_token(
     client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
 ) -> None:
-    assert (await client.request(method, f"{API}/{path}", json={})).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", json={}, headers=staff["norole"].headers)).status_code == 403
+    await calls.refuses_non_staff(client, staff, method, path)
 
 
 # --- Send: the sender's Sent folder, the recipients' inboxes (portal users only) -----------------

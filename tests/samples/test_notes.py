@@ -9,34 +9,18 @@ import pytest
 from starlette.applications import Starlette
 
 from app.samples.loader import read_area
-from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "notes"
-API = "/api/notes-app"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_notes(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["manager"].headers
-
-
-async def get(client: httpx.AsyncClient, headers: dict[str, str], path: str) -> Any:
-    response = await client.get(f"{API}/{path}", headers=headers)
-    assert response.status_code == 200, response.text
-    return response.json()
+calls = AreaCalls("notes", "/api/notes-app", who="manager")
+AREA, API = calls.area, calls.api
+get = calls.get
 
 
 async def stored(app: Starlette, kind: str = "notes") -> list[dict[str, Any]]:
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all(kind)
+    return await calls.stored(app, kind)
 
 
 def new_note(**overrides: Any) -> dict[str, Any]:
@@ -186,5 +170,4 @@ async def test_update_of_an_unknown_note(app: Starlette, client: httpx.AsyncClie
 async def test_every_call_needs_a_staff_token(
     client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
 ) -> None:
-    assert (await client.request(method, f"{API}/{path}", json={})).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", json={}, headers=staff["norole"].headers)).status_code == 403
+    await calls.refuses_non_staff(client, staff, method, path)

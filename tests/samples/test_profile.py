@@ -9,17 +9,12 @@ import pytest
 from starlette.applications import Starlette
 
 from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 AREA = "profile"
 API = "/api/profile"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_profile(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
 
 
 async def get(client: httpx.AsyncClient, who: Account, path: str) -> Any:

@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
@@ -20,11 +20,6 @@ API = "/api/project-dashboard-app"
 DAY_RANGES = {"DY": "Yesterday", "DT": "Today", "DTM": "Tomorrow"}
 WEEK_RANGES = {"TW": "This Week", "LW": "Last Week", "2W": "2 Weeks Ago"}
 SCHEDULE_RANGES = {"T": "Today", "TM": "Tomorrow"}
-
-
-@pytest.fixture(autouse=True)
-async def fresh_dashboard(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
 
 
 @pytest.fixture

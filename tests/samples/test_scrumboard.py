@@ -10,42 +10,23 @@ import pytest
 from starlette.applications import Starlette
 
 from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "scrumboard"
-API = "/api/scrumboard-app"
+calls = AreaCalls("scrumboard", "/api/scrumboard-app", who="technician")
+AREA, API = calls.area, calls.api
+post, ok = calls.post, calls.ok
 MISSING = "Requested board do not exist."
 
 
-@pytest.fixture(autouse=True)
-async def fresh_boards(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["technician"].headers
-
-
 async def stored_boards(app: Starlette) -> list[dict[str, Any]]:
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all("boards")
+    return await calls.stored(app, "boards")
 
 
 async def first_board(app: Starlette) -> dict[str, Any]:
     return (await stored_boards(app))[0]
-
-
-async def post(client: httpx.AsyncClient, who: dict[str, str], path: str, body: Any) -> httpx.Response:
-    return await client.post(f"{API}/{path}", headers=who, json=body)
-
-
-async def ok(client: httpx.AsyncClient, who: dict[str, str], path: str, body: Any) -> Any:
-    response = await post(client, who, path, body)
-    assert response.status_code == 200, response.text
-    return response.json()
 
 
 async def refused(

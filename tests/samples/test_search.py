@@ -7,21 +7,15 @@ from typing import Any
 
 import httpx
 import pytest
-from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from app.samples.search import slug
-from tests.support import Account, load_sample_area
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
 URL = "/api/search"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_content(app: Starlette) -> None:
-    for area in ("knowledge-base", "faq", "academy"):
-        await load_sample_area(app, area)
+AREAS = ("knowledge-base", "faq", "academy")
 
 
 async def search(client: httpx.AsyncClient, who: Account, **params: str) -> list[dict[str, Any]]:

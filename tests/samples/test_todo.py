@@ -10,35 +10,19 @@ import pytest
 from starlette.applications import Starlette
 
 from app.samples.loader import read_area
-from app.samples.store import SampleStore
-from tests.support import Account, load_sample_area
+from tests.samples.calls import AreaCalls
+from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-AREA = "todo"
-API = "/api/todo-app"
-
-
-@pytest.fixture(autouse=True)
-async def fresh_todos(app: Starlette) -> None:
-    await load_sample_area(app, AREA)
-
-
-@pytest.fixture
-def who(staff: dict[str, Account]) -> dict[str, str]:
-    return staff["contractor"].headers
-
-
-async def get(client: httpx.AsyncClient, headers: dict[str, str], path: str, **params: str) -> Any:
-    response = await client.get(f"{API}/{path}", headers=headers, params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+calls = AreaCalls("todo", "/api/todo-app", who="contractor")
+AREA, API = calls.area, calls.api
+get = calls.get
 
 
 async def stored(app: Starlette) -> list[dict[str, Any]]:
     """Every to-do as stored, deleted ones included, in list order."""
-    async with app.state.portal.db.session() as session:
-        return await SampleStore(session, AREA).all("todos")
+    return await calls.stored(app, "todos")
 
 
 def iso(moment: datetime) -> str:
@@ -269,5 +253,4 @@ async def test_update_of_an_unknown_todo(app: Starlette, client: httpx.AsyncClie
 async def test_every_call_needs_a_staff_token(
     client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
 ) -> None:
-    assert (await client.request(method, f"{API}/{path}", json={})).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", json={}, headers=staff["norole"].headers)).status_code == 403
+    await calls.refuses_non_staff(client, staff, method, path)

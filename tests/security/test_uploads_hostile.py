@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 from app.settings import Settings
 from schemas.records import Document
 from tests.fixtures import files
-from tests.support import Account
+from tests.support import Account, app_with
 from tests.test_documents import staged_files, upload, uploaded
 
 pytestmark = pytest.mark.db
@@ -76,13 +76,7 @@ async def test_odd_form_fields_are_refused_or_kept_as_text(
 async def test_a_body_longer_than_declared_is_still_cut_at_the_limit(
     staff: dict[str, Account], settings: Settings, redis_url: str, tmp_path: Path
 ) -> None:
-    from tests.support import make_settings, running_app, sign_in
-
-    small = make_settings(
-        settings.data_dir, redis_url, database_url=settings.effective_database_url, max_upload_bytes=50_000
-    )
-    async with running_app(small) as (_app, client):
-        who = await sign_in(client, staff["technician"])
+    async with app_with(settings, redis_url, staff["technician"], max_upload_bytes=50_000) as (_app, client, who):
 
         async def stream() -> object:
             # No Content-Length at all (chunked): the limit is counted on the bytes as they arrive.
