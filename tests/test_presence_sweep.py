@@ -9,7 +9,7 @@ import pytest
 import redis.asyncio as aioredis
 from starlette.applications import Starlette
 
-from app.realtime.presence import BATCH_SECONDS, Presence
+from app.realtime.presence import BATCH_SECONDS, STORM_BATCH_SECONDS, Presence
 from schemas.events import Event
 from schemas.options import Role
 from tests.support import create_account
@@ -59,7 +59,7 @@ async def test_a_reconnect_storm_is_written_in_batches_and_presence_is_right_aft
 ) -> None:
     """Sockets coming back at once (a restarted process): written together, each user announced once,
     a socket that left before its batch was written is not listed, and the user whose only socket
-    left is not shown online."""
+    left is not shown online; when they all leave at once (the process stops), that is one batch too."""
     redis = aioredis.from_url(redis_url)
     presence = Presence(redis=redis, db=app.state.portal.db)
     pushes = _Pushes()
@@ -80,9 +80,14 @@ async def test_a_reconnect_storm_is_written_in_batches_and_presence_is_right_aft
         announced = [c["userId"] for e in pushes.events for c in (e.payload().get("changes") or [e.payload()])]
         assert sorted(announced) == sorted(users[:-1])  # once each, the leaver not at all
         assert len(pushes.events) == 1  # in one presence:batch push
-        # Leaving after the batch takes the socket off again and the user offline.
-        await presence.disconnected(f"storm-{users[1]}-0")
-        assert await redis.hget("portal:presence:last", str(users[1])) == b"offline"
+        # The process stops: every socket leaves at once, in one batch, and every user goes offline.
+        pushes.events.clear()
+        await asyncio.gather(*(presence.disconnected(f"storm-{u}-{n}") for u in users for n in range(2)))
+        last = await redis.hmget("portal:presence:last", [str(u) for u in users[:-1]])
+        assert last == [b"offline"] * (len(users) - 1)
+        assert await redis.zcard(f"portal:presence:sockets:{users[0]}") == 0
+        await asyncio.sleep(STORM_BATCH_SECONDS + 0.2)
+        assert len(pushes.events) == 1
     finally:
         for u in users:
             for n in range(2):

@@ -69,7 +69,7 @@ async def activity(redis: aioredis.Redis, user_id: int) -> tuple[int, int]:
 
 def _log_failed_batch(done: asyncio.Future[None]) -> None:
     if not done.cancelled() and done.exception() is not None:
-        log.warning("presence of connecting sockets not written (%s); the heartbeat writes them", done.exception())
+        log.warning("presence batch not written (%s); the heartbeat writes what it can", done.exception())
 
 
 def _sockets(user_id: int) -> str:
@@ -92,10 +92,12 @@ class Presence:
         self._flush: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task[None]] = set()
         self._last_sent = 0.0  # loop time of the last presence push
-        # Sockets that connected and are not yet written to Redis: written together (one pipeline, one
-        # profile query per batch), so a reconnect storm costs a few round trips, not several per socket.
+        # Sockets that came or went and are not yet written to Redis: written together (one pipeline,
+        # one profile query per batch), so a reconnect storm (or a process stopping with thousands of
+        # sockets) costs a few round trips, not several per socket.
         self._joining: dict[str, int] = {}
-        self._joined: asyncio.Future[None] | None = None  # resolved when the waiting sockets are written
+        self._leaving: dict[str, int] = {}
+        self._joined: asyncio.Future[None] | None = None  # resolved when the waiting changes are written
         self._writing: tuple[set[str], asyncio.Future[None]] | None = None  # the batch being written
         self._writer: asyncio.Task[None] | None = None
         self._unwritten: dict[str, int] = {}  # of batches that failed (Redis passing away)
@@ -176,13 +178,17 @@ class Presence:
         if also_renew is not None:
             self._also_renew[sid] = also_renew
         self._joining[sid] = user_id
-        loop = asyncio.get_running_loop()
         self._ensure_heartbeat()
+        return self._next_batch()
+
+    def _next_batch(self) -> asyncio.Future[None]:
+        """The future of the next batch written (the writer is started when it is not running)."""
+        loop = asyncio.get_running_loop()
         if self._joined is None:
             self._joined = loop.create_future()
             self._joined.add_done_callback(_log_failed_batch)
         if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write_joins())
+            self._writer = loop.create_task(self._write_batches())
         return self._joined
 
     async def connected(self, sid: str, user_id: int, *, also_renew: str | None = None) -> None:
@@ -194,17 +200,18 @@ class Presence:
             self._also_renew.pop(sid, None)
             raise
 
-    async def _write_joins(self) -> None:
-        await asyncio.sleep(0)  # the sockets connecting in this moment join the first batch
-        while self._joining:
+    async def _write_batches(self) -> None:
+        await asyncio.sleep(0)  # the sockets coming or going in this moment join the first batch
+        while self._joining or self._leaving:
             batch, self._joining = self._joining, {}
+            leaving, self._leaving = self._leaving, {}
             done, self._joined = self._joined, None
             assert done is not None
             self._writing = (set(batch), done)
             try:
-                await self._write(batch)
+                await self._write(batch, leaving)
             except Exception as exc:
-                self._unwritten.update(batch)  # the heartbeat tries again
+                self._unwritten.update(batch)  # the heartbeat tries again (gone ones expire by themselves)
                 if not done.done():
                     done.set_exception(exc)
             except BaseException:
@@ -216,18 +223,23 @@ class Presence:
             finally:
                 self._writing = None
 
-    async def _write(self, batch: dict[str, int]) -> None:
-        """One pipeline lists the batch's sockets (those still here); one recompute announces the
-        users whose status changed."""
+    async def _write(self, batch: dict[str, int], leaving: dict[str, int] | None = None) -> None:
+        """One pipeline lists the batch's sockets (those still here) and takes the leaving ones off;
+        one recompute announces the users whose status changed."""
         batch = {sid: user for sid, user in batch.items() if self._local.get(sid) == user}
-        if not batch:
+        leaving = leaving or {}
+        if not batch and not leaving:
             return
         expiry = time.time() + SOCKET_TTL_SECONDS
-        users = sorted(set(batch.values()))
+        users = sorted(set(batch.values()) | set(leaving.values()))
         async with self._redis.pipeline(transaction=False) as pipe:
             for sid, user_id in batch.items():
                 pipe.zadd(_sockets(user_id), {sid: expiry})
-            pipe.sadd(_WATCH, *[str(u) for u in users])
+            if batch:
+                pipe.sadd(_WATCH, *[str(u) for u in set(batch.values())])
+            for sid, user_id in leaving.items():
+                pipe.zrem(_sockets(user_id), sid)
+                pipe.srem(_idle(user_id), sid)
             await pipe.execute()
         self._ensure_heartbeat()
         for start in range(0, len(users), SWEEP_CHUNK):
@@ -245,9 +257,8 @@ class Presence:
         user_id = self._local.pop(sid, None)
         if user_id is None:
             return
-        await self._redis.zrem(_sockets(user_id), sid)
-        await self._redis.srem(_idle(user_id), sid)
-        await self.refresh(user_id)
+        self._leaving[sid] = user_id
+        await self._next_batch()
 
     async def set_idle(self, sid: str, idle: bool) -> None:
         user_id = self._local.get(sid)
