@@ -9,8 +9,8 @@ runs from the first connect attempt to the last socket's ``connect``.
 
 Then the storm: both API processes are stopped at once and started again on the same ports, and
 the clients come back by themselves (socket.io's backoff, as a browser's would). The figure is the
-time from the moment both processes answer again to the last socket connected again (0 failed is
-part of the bar); the time from the stop is printed beside it.
+time from the launch of the new processes (their start-up included) to the last socket connected
+again (0 failed is part of the bar); how long the old ones took to stop is printed beside it.
 
 The peer, in the same run right after ours (one set of sockets at a time, so each has the machine
 to itself): Node.js ``socket.io`` + ``@socket.io/redis-adapter``, 2 processes on the same Redis,
@@ -58,14 +58,14 @@ class Run:
     before_mb: float
     after_mb: float
     back: Back
-    restart_seconds: float  # stop of both processes until both answer again
-    back_seconds: float  # both answer again until the last socket is connected again
+    stop_seconds: float  # stop of both processes until the new ones are launched
+    back_seconds: float  # launch of the new processes until the last socket is connected again
 
 
 def _storm(
     sockets: list[Socket],
     pids: Callable[[], list[int]],
-    restart: Callable[[], None],
+    restart: Callable[[], float],
     processes: int,
     settle: float,
     timeout: float,
@@ -79,10 +79,9 @@ def _storm(
         after = rss_mb(pids())
         group.mark()
         stopped_at = time.time()
-        restart()
-        up_at = time.time()
+        launched_at = restart()
         back = group.wait_back(timeout)
-    return Run(connected, before, after, back, up_at - stopped_at, max(0.0, back.last_at - up_at))
+    return Run(connected, before, after, back, launched_at - stopped_at, max(0.0, back.last_at - launched_at))
 
 
 def run(options: BenchOptions) -> list[Figure]:
@@ -107,7 +106,7 @@ def run(options: BenchOptions) -> list[Figure]:
     peer_per_socket = (theirs.after_mb - theirs.before_mb) * 1024 / max(1, theirs.connected.ok)
     setup = f"{count:,} idle sockets, 2 API processes"
     back_met = ours.back.failed == 0 and ours.back_seconds <= BAR_BACK_SECONDS
-    errors = f"; errors seen: {', '.join(ours.back.errors)}" if ours.back.errors else ""
+    errors = f"; our clients' connect errors meanwhile: {', '.join(ours.back.errors)}" if ours.back.errors else ""
     return [
         Figure(
             "Connections",
@@ -137,13 +136,13 @@ def run(options: BenchOptions) -> list[Figure]:
         ),
         Figure(
             "Connections",
-            f"both API processes restarted -> every socket back ({ours.back.failed} of {ours.connected.ok} "
-            f"not back; restart itself {ours.restart_seconds:.1f} s), {setup}",
+            f"both API processes restarted: launch -> every socket back ({ours.back.failed} of "
+            f"{ours.connected.ok} not back; stopping took {ours.stop_seconds:.1f} s), {setup}",
             ours.back_seconds,
             "s",
             f"<= {BAR_BACK_SECONDS:.0f} s, 0 failed",
             back_met,
-            f"{PEER_NAME}: {theirs.back_seconds:.1f} s, {theirs.back.failed} not back, restart "
-            f"{theirs.restart_seconds:.1f} s (ours {ratio(ours.back_seconds, theirs.back_seconds)}){errors}",
+            f"{PEER_NAME}: {theirs.back_seconds:.1f} s, {theirs.back.failed} not back, stopping "
+            f"{theirs.stop_seconds:.1f} s (ours {ratio(ours.back_seconds, theirs.back_seconds)}){errors}",
         ),
     ]

@@ -215,7 +215,7 @@ def clients(
 class Peer:
     urls: list[str]
     pids: list[int]
-    restart: Callable[[], None] = field(default=lambda: None)  # every process at once, same ports
+    restart: Callable[[], float] = field(default=lambda: 0.0)  # every process at once, same ports; launch time
 
 
 @contextmanager
@@ -236,11 +236,12 @@ def peer(redis_url: str, processes: int = 2) -> Iterator[Peer]:
             result.urls.append(url)
             result.pids.append(procs[-1].pid)
 
-        def restart() -> None:
+        def restart() -> float:
             log_files = [logs / f"peer{n}.log" for n in range(processes)]
             probes = [f"{url}/health" for url in result.urls]
-            procs[:] = restarted(procs, commands, dict(os.environ), log_files, probes, stack)
+            procs[:], launched = restarted(procs, commands, dict(os.environ), log_files, probes, stack)
             result.pids = [p.pid for p in procs]
+            return launched
 
         result.restart = restart
         yield result

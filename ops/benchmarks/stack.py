@@ -36,8 +36,9 @@ class Instance:
     env: dict[str, str]
     api_urls: list[str] = field(default_factory=list)
     api_pids: list[int] = field(default_factory=list)  # one per API process (memory figures)
-    #: stop every API process at once, then start them again on the same ports (reconnect storms)
-    restart_api: Callable[[], None] = lambda: None
+    #: stop every API process at once, then start them again on the same ports (reconnect storms);
+    #: answers the wall-clock time the new processes were launched
+    restart_api: Callable[[], float] = lambda: 0.0
 
     @property
     def settings(self) -> Settings:
@@ -106,9 +107,10 @@ def restarted(
     logs: list[Path],
     probes: list[str],
     stack: ExitStack,
-) -> list[subprocess.Popen[bytes]]:
+) -> tuple[list[subprocess.Popen[bytes]], float]:
     """Stop these server processes together (as a deploy or a host restart does), then start the same
-    commands again and wait until each answers; the new processes end with ``stack``."""
+    commands again and wait until each answers; the new processes end with ``stack``. Answers them
+    and the wall-clock time they were launched."""
     for process in processes:
         process.terminate()
     for process in processes:
@@ -118,12 +120,13 @@ def restarted(
             process.kill()
             process.wait()
     fresh = []
+    launched = time.time()
     for command, log in zip(commands, logs, strict=True):
         fresh.append(subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT))
         stack.callback(_stop, fresh[-1])
     for process, probe, log in zip(fresh, probes, logs, strict=True):
-        wait_until_up(probe, process, log)
-    return fresh
+        wait_until_up(probe, process, log, timeout=180)  # a busy machine: clients already knocking
+    return fresh, launched
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -196,8 +199,8 @@ def portal(
         ]
         instance.api_pids = [p.pid for p in processes]
 
-        def restart_api() -> None:
-            processes[:] = restarted(
+        def restart_api() -> float:
+            processes[:], launched = restarted(
                 processes,
                 commands,
                 instance.env,
@@ -206,6 +209,7 @@ def portal(
                 stack,
             )
             instance.api_pids = [p.pid for p in processes]
+            return launched
 
         instance.restart_api = restart_api
         yield instance
