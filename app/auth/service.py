@@ -21,6 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth import totp
 from app.auth.live_sessions import LiveSessionCache
 from app.auth.passwords import HashingGate, burn_verification_time, check_new_password, hash_password, verify_password
+from app.auth.session_checks import SessionChecks
 from app.auth.throttle import SignInThrottleStore, locked_error, pair_key
 from app.auth.tokens import AccessClaims, InvalidToken, TokenService, roles_from_groups
 from app.db import Database
@@ -100,6 +101,7 @@ class AuthService:
         self.throttle = SignInThrottleStore(settings)
         self.hashing = HashingGate(settings.password_hash_concurrency, settings.password_hash_wait_seconds)
         self.live = LiveSessionCache(settings.session_cache_seconds)
+        self.session_checks = SessionChecks(db, kind=PORTAL_SESSION)  # checks at once share one read
         # Set by the portal: tells every API process that a session ended (Redis control channel).
         self.announce_end: Callable[[str], Awaitable[None]] | None = None
 
@@ -584,19 +586,8 @@ class AuthService:
     async def _check_live(self, claims: AccessClaims) -> None:
         now = utcnow()
         epoch = self.live.epoch  # an end heard while the query runs must win over its answer
-        async with self.db.reader() as session:
-            row = (
-                await session.exec(
-                    select(AuthSession.revoked_at, AuthSession.expires_at, User.state)
-                    .join(User, User.id == AuthSession.user_id)  # type: ignore[arg-type]
-                    .where(
-                        AuthSession.id == claims.session_id,
-                        AuthSession.user_id == claims.user_id,
-                        AuthSession.kind == PORTAL_SESSION,
-                    )
-                )
-            ).first()
-        if row is None or row[0] is not None or row[1] <= now or row[2] == UserState.DISABLED:
+        row = await self.session_checks.row(claims.session_id, claims.user_id)
+        if row is None or row[0] is not None or row[1] <= now:  # None: no such session, or user disabled
             raise unauthorized(SESSION_ENDED)
         self.live.remember(
             claims.session_id, claims.user_id, epoch=epoch, session_ends_in=(row[1] - now).total_seconds()

@@ -14,6 +14,7 @@ import logging
 import time
 
 import redis.asyncio as aioredis
+from redis.typing import EncodableT, FieldT
 from sqlmodel import col, select
 
 from app.db import Database
@@ -66,6 +67,11 @@ async def activity(redis: aioredis.Redis, user_id: int) -> tuple[int, int]:
     return int(live), int(idle)
 
 
+def _log_failed_batch(done: asyncio.Future[None]) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("presence batch not written (%s); the heartbeat writes what it can", done.exception())
+
+
 def _sockets(user_id: int) -> str:
     return f"portal:presence:sockets:{user_id}"
 
@@ -86,6 +92,15 @@ class Presence:
         self._flush: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task[None]] = set()
         self._last_sent = 0.0  # loop time of the last presence push
+        # Sockets that came or went and are not yet written to Redis: written together (one pipeline,
+        # one profile query per batch), so a reconnect storm (or a process stopping with thousands of
+        # sockets) costs a few round trips, not several per socket.
+        self._joining: dict[str, int] = {}
+        self._leaving: dict[str, int] = {}
+        self._joined: asyncio.Future[None] | None = None  # resolved when the waiting changes are written
+        self._writing: tuple[set[str], asyncio.Future[None]] | None = None  # the batch being written
+        self._writer: asyncio.Task[None] | None = None
+        self._unwritten: dict[str, int] = {}  # of batches that failed (Redis passing away)
 
     async def _live(self, user_id: int) -> int:
         now = time.time()
@@ -111,6 +126,10 @@ class Presence:
         """Tell every staff member the user's status and mood (after a change of either)."""
         status = await self.status_of(user_id, chosen)
         await self._redis.hset(_LAST, str(user_id), status)
+        self._queue(user_id, status, mood)
+
+    def _queue(self, user_id: int, status: str, mood: str) -> None:
+        """Send the user's (already stored) status with the next batch of presence pushes."""
         if self.events is not None:
             self._pending[user_id] = PresenceChanged(user_id=user_id, status=status, mood=mood)
             if self._flush is None:
@@ -150,30 +169,96 @@ class Presence:
     def local_sockets_of(self, user_id: int) -> list[str]:
         return [sid for sid, owner in self._local.items() if owner == user_id]
 
-    async def connected(self, sid: str, user_id: int, *, also_renew: str | None = None) -> None:
-        """Count a socket of this process; ``also_renew`` names another sorted set that lists it with
-        an expiry, renewed with the socket's own (the open sockets of its session)."""
+    def join(self, sid: str, user_id: int, *, also_renew: str | None = None) -> asyncio.Future[None]:
+        """Count a socket of this process, written to Redis (and announced) with the next batch; the
+        answer resolves once it is. ``also_renew`` names another sorted set that lists the socket with
+        an expiry, renewed with the socket's own (the open sockets of its session). A batch that
+        fails is logged; its sockets stay counted here and the next heartbeat writes them."""
         self._local[sid] = user_id
         if also_renew is not None:
             self._also_renew[sid] = also_renew
+        self._joining[sid] = user_id
+        self._ensure_heartbeat()
+        return self._next_batch()
+
+    def _next_batch(self) -> asyncio.Future[None]:
+        """The future of the next batch written (the writer is started when it is not running)."""
+        loop = asyncio.get_running_loop()
+        if self._joined is None:
+            self._joined = loop.create_future()
+            self._joined.add_done_callback(_log_failed_batch)
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_batches())
+        return self._joined
+
+    async def connected(self, sid: str, user_id: int, *, also_renew: str | None = None) -> None:
+        """``join`` and wait until the socket is written and its user's status announced."""
         try:
-            await self._redis.zadd(_sockets(user_id), {sid: time.time() + SOCKET_TTL_SECONDS})
-            await self._redis.sadd(_WATCH, str(user_id))
-            self._ensure_heartbeat()
-            await self.refresh(user_id)
-        except BaseException:  # the connection is refused: this socket is not ours to renew
+            await self.join(sid, user_id, also_renew=also_renew)
+        except BaseException:  # not written: this socket is not ours to renew
             self._local.pop(sid, None)
             self._also_renew.pop(sid, None)
             raise
 
+    async def _write_batches(self) -> None:
+        await asyncio.sleep(0)  # the sockets coming or going in this moment join the first batch
+        while self._joining or self._leaving:
+            batch, self._joining = self._joining, {}
+            leaving, self._leaving = self._leaving, {}
+            done, self._joined = self._joined, None
+            assert done is not None
+            self._writing = (set(batch), done)
+            try:
+                await self._write(batch, leaving)
+            except Exception as exc:
+                self._unwritten.update(batch)  # the heartbeat tries again (gone ones expire by themselves)
+                if not done.done():
+                    done.set_exception(exc)
+            except BaseException:
+                done.cancel()
+                raise
+            else:
+                if not done.done():
+                    done.set_result(None)
+            finally:
+                self._writing = None
+
+    async def _write(self, batch: dict[str, int], leaving: dict[str, int] | None = None) -> None:
+        """One pipeline lists the batch's sockets (those still here) and takes the leaving ones off;
+        one recompute announces the users whose status changed."""
+        batch = {sid: user for sid, user in batch.items() if self._local.get(sid) == user}
+        leaving = leaving or {}
+        if not batch and not leaving:
+            return
+        expiry = time.time() + SOCKET_TTL_SECONDS
+        users = sorted(set(batch.values()) | set(leaving.values()))
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for sid, user_id in batch.items():
+                pipe.zadd(_sockets(user_id), {sid: expiry})
+            if batch:
+                pipe.sadd(_WATCH, *[str(u) for u in set(batch.values())])
+            for sid, user_id in leaving.items():
+                pipe.zrem(_sockets(user_id), sid)
+                pipe.srem(_idle(user_id), sid)
+            await pipe.execute()
+        self._ensure_heartbeat()
+        for start in range(0, len(users), SWEEP_CHUNK):
+            await self._recompute(users[start : start + SWEEP_CHUNK])
+
     async def disconnected(self, sid: str) -> None:
         self._also_renew.pop(sid, None)
+        self._unwritten.pop(sid, None)
+        if self._joining.pop(sid, None) is not None:  # never written: nothing to take back
+            self._local.pop(sid, None)
+            return
+        if self._writing is not None and sid in self._writing[0]:
+            # Being written now: remove it after the write, or it would be listed again for a minute.
+            await asyncio.wait({self._writing[1]})
         user_id = self._local.pop(sid, None)
         if user_id is None:
             return
-        await self._redis.zrem(_sockets(user_id), sid)
-        await self._redis.srem(_idle(user_id), sid)
-        await self.refresh(user_id)
+        self._leaving[sid] = user_id
+        await self._next_batch()
 
     async def set_idle(self, sid: str, idle: bool) -> None:
         user_id = self._local.get(sid)
@@ -194,6 +279,13 @@ class Presence:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
+                if self._unwritten:
+                    retry, self._unwritten = self._unwritten, {}
+                    try:
+                        await self._write(retry)
+                    except Exception:
+                        self._unwritten.update(retry)
+                        raise
                 await self._renew()
                 # One process sweeps per beat (whichever takes the turn); the others only renew.
                 if await self._redis.set(_SWEEPER, "1", nx=True, ex=HEARTBEAT_SECONDS - 1):
@@ -217,31 +309,45 @@ class Presence:
         one query per ``SWEEP_CHUNK`` users, not several per user: the sweep runs beside live pushes."""
         watched = sorted(int(raw) for raw in await self._redis.smembers(_WATCH))
         for start in range(0, len(watched), SWEEP_CHUNK):
-            users = watched[start : start + SWEEP_CHUNK]
-            now = time.time()
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for user_id in users:
-                    pipe.zremrangebyscore(_sockets(user_id), "-inf", now)
-                    pipe.zcard(_sockets(user_id))
-                    pipe.scard(_idle(user_id))
-                pipe.hmget(_LAST, [str(u) for u in users])
-                results = await pipe.execute()
-            last = [v.decode() if isinstance(v, bytes) else v for v in results[-1]]
-            profiles = await self._profiles(users)
-            gone: list[str] = []
-            for n, user_id in enumerate(users):
-                live, idle = int(results[3 * n + 1]), int(results[3 * n + 2])
-                profile = profiles.get(user_id) or ChatProfile(user_id=user_id)
-                if last[n] != _status(live, idle, profile.chosen_status):
-                    await self.announce(user_id, profile.chosen_status, profile.mood)
-                if live == 0:
-                    gone.append(str(user_id))
+            gone = await self._recompute(watched[start : start + SWEEP_CHUNK])
             if gone:
-                await self._redis.srem(_WATCH, *gone)
+                await self._redis.srem(_WATCH, *[str(u) for u in gone])
+
+    async def _recompute(self, users: list[int]) -> list[int]:
+        """Recompute these users' statuses in one Redis pipeline and one profile query, store and
+        announce those that changed; answers the users with no live socket left."""
+        now = time.time()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for user_id in users:
+                pipe.zremrangebyscore(_sockets(user_id), "-inf", now)
+                pipe.zcard(_sockets(user_id))
+                pipe.scard(_idle(user_id))
+            pipe.hmget(_LAST, [str(u) for u in users])
+            results = await pipe.execute()
+        last = [v.decode() if isinstance(v, bytes) else v for v in results[-1]]
+        profiles = await self._profiles(users)
+        changed: dict[FieldT, EncodableT] = {}  # user id -> status
+        gone: list[int] = []
+        for n, user_id in enumerate(users):
+            live, idle = int(results[3 * n + 1]), int(results[3 * n + 2])
+            profile = profiles.get(user_id) or ChatProfile(user_id=user_id)
+            status = _status(live, idle, profile.chosen_status)
+            if last[n] != status:
+                changed[str(user_id)] = status
+                self._queue(user_id, status, profile.mood)
+            if live == 0:
+                gone.append(user_id)
+        if changed:
+            await self._redis.hset(_LAST, mapping=changed)
+        return gone
 
     async def close(self) -> None:
         if self._flush is not None:
             self._flush.cancel()
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

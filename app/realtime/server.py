@@ -113,13 +113,10 @@ class Realtime:
             await self.server.enter_room(sid, rooms.ADMINS)
         key = _session_key(principal.session_id)
         try:
-            await self._redis.sadd(key, sid)
-            await self._redis.expire(key, self._settings.refresh_token_ttl)
             if not await self._within_socket_cap(sid, principal.session_id):
                 await self._redis.srem(key, sid)
                 cap = self._settings.max_sockets_per_session
                 raise socketio.exceptions.ConnectionRefusedError(too_many_sockets(cap))
-            await self.presence.connected(sid, principal.user_id, also_renew=_open_key(principal.session_id))
         except RedisError as exc:
             raise socketio.exceptions.ConnectionRefusedError(UNAVAILABLE) from exc
         if self._auth.live.epoch != epoch and not await self._auth.still_live(principal):
@@ -128,6 +125,8 @@ class Realtime:
             with contextlib.suppress(RedisError):
                 await self._unregister(sid, principal.session_id)
             raise socketio.exceptions.ConnectionRefusedError(UNAUTHORIZED)
+        # Accepted now; the socket is listed and its user announced with the next presence batch.
+        self.presence.join(sid, principal.user_id, also_renew=_open_key(principal.session_id))
         remaining = max(0.0, principal.expires_at - time.time())
         loop = asyncio.get_running_loop()
         self._expiry_timers[sid] = loop.call_later(
@@ -137,11 +136,14 @@ class Realtime:
         self._ensure_control_listener()
 
     async def _within_socket_cap(self, sid: str, session_id: str) -> bool:
-        """Register ``sid`` among the session's open sockets, then count them: registering before
-        counting means sockets connecting at once can never all fit under the cap."""
+        """Register ``sid`` among the session's sockets and open sockets, then count them, in one
+        round trip: registering before counting means sockets connecting at once can never all fit
+        under the cap."""
         key = _open_key(session_id)
         now = time.time()
         async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.sadd(_session_key(session_id), sid)
+            pipe.expire(_session_key(session_id), self._settings.refresh_token_ttl)
             pipe.zremrangebyscore(key, "-inf", now)  # sockets of a process that died without saying so
             pipe.zadd(key, {sid: now + SOCKET_TTL_SECONDS})
             pipe.expire(key, SOCKET_TTL_SECONDS)

@@ -19,13 +19,13 @@ import select
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ops.benchmarks.stack import free_port, started
+from ops.benchmarks.stack import free_port, restarted, started
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
 
@@ -81,10 +81,26 @@ class Connected:
     seconds: float  # first connect attempt to the last socket connected, over every client process
 
 
+@dataclass
+class Back:
+    ok: int  # sockets connected again after the mark
+    failed: int  # not connected again in time
+    errors: list[str]  # distinct connect errors seen since the mark
+    last_at: float  # wall-clock seconds when the last one came back
+
+
 class Clients:
     """Node processes holding the sockets; receipts are ``(key, user id, at ms)`` per pushed event."""
 
-    def __init__(self, sockets: list[Socket], *, channels: list[str], processes: int, concurrency: int = 25) -> None:
+    def __init__(
+        self,
+        sockets: list[Socket],
+        *,
+        channels: list[str],
+        processes: int,
+        concurrency: int = 25,
+        reconnection: dict[str, int | float] | None = None,
+    ) -> None:
         check_node()
         self._logs = tempfile.TemporaryDirectory(prefix="bench-clients-")
         self._procs: list[subprocess.Popen[str]] = []
@@ -104,6 +120,7 @@ class Clients:
                 "sockets": [{"url": s.url, "token": s.token, "userId": s.user_id} for s in share],
                 "channels": channels,
                 "concurrency": concurrency,
+                "reconnection": reconnection,  # None: no reconnecting (a dropped socket stays dropped)
             }
             self._send(proc, json.dumps(job))
             self._procs.append(proc)
@@ -134,6 +151,24 @@ class Clients:
             seconds=(max(a["lastAt"] for a in answers) - min(a["startedAt"] for a in answers)) / 1000,
         )
 
+    def mark(self) -> None:
+        """From now on, note when each connected socket is connected again (after a restart)."""
+        for proc in self._procs:
+            self._send(proc, "mark")
+
+    def wait_back(self, timeout: float) -> Back:
+        """Wait until every socket connected before the mark is connected again, or ``timeout``."""
+        for proc in self._procs:
+            self._send(proc, f"await-back:{int(timeout * 1000)}")
+        deadline = time.monotonic() + timeout + 30
+        answers = [self._read(p, deadline) for p in self._procs]
+        return Back(
+            ok=sum(a["ok"] for a in answers),
+            failed=sum(a["failed"] for a in answers),
+            errors=sorted({e for a in answers for e in a["errors"]})[:5],
+            last_at=max(a["lastAt"] or 0 for a in answers) / 1000,
+        )
+
     def receipts(self, timeout: float = 60) -> tuple[list[tuple[str, int, float]], int]:
         """Every receipt so far, and how many sockets the servers dropped."""
         for proc in self._procs:
@@ -162,8 +197,14 @@ class Clients:
 
 
 @contextmanager
-def clients(sockets: list[Socket], *, channels: list[str], processes: int) -> Iterator[Clients]:
-    group = Clients(sockets, channels=channels, processes=processes)
+def clients(
+    sockets: list[Socket],
+    *,
+    channels: list[str],
+    processes: int,
+    reconnection: dict[str, int | float] | None = None,
+) -> Iterator[Clients]:
+    group = Clients(sockets, channels=channels, processes=processes, reconnection=reconnection)
     try:
         yield group
     finally:
@@ -174,6 +215,7 @@ def clients(sockets: list[Socket], *, channels: list[str], processes: int) -> It
 class Peer:
     urls: list[str]
     pids: list[int]
+    restart: Callable[[], float] = field(default=lambda: 0.0)  # every process at once, same ports; launch time
 
 
 @contextmanager
@@ -183,11 +225,23 @@ def peer(redis_url: str, processes: int = 2) -> Iterator[Peer]:
     with ExitStack() as stack:
         logs = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-peer-")))
         result = Peer(urls=[], pids=[])
+        commands, procs = [], []
         for n in range(processes):
             port = free_port()
             url = f"http://127.0.0.1:{port}"
-            command = ["node", str(NODE_DIR / "peer.js"), str(port), redis_url]
-            process = stack.enter_context(started(command, dict(os.environ), logs / f"peer{n}.log", f"{url}/health"))
+            commands.append(["node", str(NODE_DIR / "peer.js"), str(port), redis_url])
+            procs.append(
+                stack.enter_context(started(commands[-1], dict(os.environ), logs / f"peer{n}.log", f"{url}/health"))
+            )
             result.urls.append(url)
-            result.pids.append(process.pid)
+            result.pids.append(procs[-1].pid)
+
+        def restart() -> float:
+            log_files = [logs / f"peer{n}.log" for n in range(processes)]
+            probes = [f"{url}/health" for url in result.urls]
+            procs[:], launched = restarted(procs, commands, dict(os.environ), log_files, probes, stack)
+            result.pids = [p.pid for p in procs]
+            return launched
+
+        result.restart = restart
         yield result

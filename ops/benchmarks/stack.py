@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -36,6 +36,9 @@ class Instance:
     env: dict[str, str]
     api_urls: list[str] = field(default_factory=list)
     api_pids: list[int] = field(default_factory=list)  # one per API process (memory figures)
+    #: stop every API process at once, then start them again on the same ports (reconnect storms);
+    #: answers the wall-clock time the new processes were launched
+    restart_api: Callable[[], float] = lambda: 0.0
 
     @property
     def settings(self) -> Settings:
@@ -94,11 +97,44 @@ def started(command: list[str], env: dict[str, str], log: Path, probe: str) -> I
         wait_until_up(probe, process, log)
         yield process
     finally:
+        _stop(process)
+
+
+def restarted(
+    processes: list[subprocess.Popen[bytes]],
+    commands: list[list[str]],
+    env: dict[str, str],
+    logs: list[Path],
+    probes: list[str],
+    stack: ExitStack,
+) -> tuple[list[subprocess.Popen[bytes]], float]:
+    """Stop these server processes together (as a deploy or a host restart does), then start the same
+    commands again and wait until each answers; the new processes end with ``stack``. Answers them
+    and the wall-clock time they were launched."""
+    for process in processes:
         process.terminate()
+    for process in processes:
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+            process.wait()
+    fresh = []
+    launched = time.time()
+    for command, log in zip(commands, logs, strict=True):
+        fresh.append(subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT))
+        stack.callback(_stop, fresh[-1])
+    for process, probe, log in zip(fresh, probes, logs, strict=True):
+        wait_until_up(probe, process, log, timeout=180)  # a busy machine: clients already knocking
+    return fresh, launched
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 def api_command(port: int, workers: int = 1) -> list[str]:
@@ -155,12 +191,27 @@ def portal(
 
             load_demo_data(instance.settings)
         ports = [free_port()] if shared_port else [free_port() for _ in range(api_processes)]
-        for n, port in enumerate(ports):
-            url_n = f"http://127.0.0.1:{port}"
-            command = api_command(port, api_processes if shared_port else 1)
-            process = stack.enter_context(started(command, instance.env, data_dir / f"api{n}.log", f"{url_n}/health"))
-            instance.api_urls.append(url_n)
-            instance.api_pids.append(process.pid)
+        commands = [api_command(port, api_processes if shared_port else 1) for port in ports]
+        instance.api_urls = [f"http://127.0.0.1:{port}" for port in ports]
+        processes = [
+            stack.enter_context(started(command, instance.env, data_dir / f"api{n}.log", f"{url_n}/health"))
+            for n, (command, url_n) in enumerate(zip(commands, instance.api_urls, strict=True))
+        ]
+        instance.api_pids = [p.pid for p in processes]
+
+        def restart_api() -> float:
+            processes[:], launched = restarted(
+                processes,
+                commands,
+                instance.env,
+                [data_dir / f"api{n}.log" for n in range(len(ports))],
+                [f"{u}/health" for u in instance.api_urls],
+                stack,
+            )
+            instance.api_pids = [p.pid for p in processes]
+            return launched
+
+        instance.restart_api = restart_api
         yield instance
 
 

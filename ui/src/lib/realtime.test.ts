@@ -14,7 +14,7 @@ import {
   toRecordEvent,
   type RecordEvent,
 } from './realtime'
-import { createRealtimeClient, type RealtimeHandlers } from './socket'
+import { createRealtimeClient, RECONNECTION, type RealtimeHandlers } from './socket'
 
 const asset = (id: number, version: number, extra: Record<string, unknown> = {}) =>
   ({ id, version, name: `Asset ${id}`, ...extra }) as unknown as AnyRecord
@@ -141,6 +141,15 @@ function handlers(): RealtimeHandlers & { records: RecordEvent[] } {
 }
 
 describe('realtime client', () => {
+  it('reconnects with a jittered backoff, so a restarted server is not met by every client at once', () => {
+    const fake = fakeSocket()
+    const connect = vi.fn(() => fake as unknown as Socket)
+    createRealtimeClient({ url: 'http://api.test', getToken: () => 't', refresh: vi.fn(), handlers: handlers(), connect })
+    expect(connect).toHaveBeenCalledWith('http://api.test', expect.objectContaining(RECONNECTION))
+    expect(RECONNECTION.randomizationFactor).toBeGreaterThanOrEqual(0.5)
+    expect(RECONNECTION.reconnectionDelayMax).toBeGreaterThan(RECONNECTION.reconnectionDelay)
+  })
+
   it('connects with websocket only and the current token in auth, and forwards record events', () => {
     const fake = fakeSocket()
     let token = 'access-1'

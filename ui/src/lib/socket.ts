@@ -65,9 +65,23 @@ export interface RealtimeClient {
 
 export const UNAUTHORIZED = 'unauthorized'
 
+/**
+ * Backoff after a dropped connection: 1 s, 2 s, 4 s, then every 5 s, each randomised by ±50 % so
+ * that when a server restarts its thousands of clients come back spread over seconds instead of in
+ * the same instant (the reconnect-storm benchmark, ops/benchmarks/connections.py, reads these).
+ */
+export const RECONNECTION = {
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+} as const
+
+/** Delay before trying again after the server refused the connection (e.g. 'unavailable', ms). */
+export const RETRY_DELAY = 5000
+
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const connect = options.connect ?? io
-  const retryDelay = options.retryDelay ?? 5000
+  const retryDelay = options.retryDelay ?? RETRY_DELAY
   let stopped = false
   let renewing = false
   let retryTimer: ReturnType<typeof setTimeout> | undefined
@@ -76,6 +90,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     path: '/socket.io',
     transports: ['websocket'],
     autoConnect: false,
+    ...RECONNECTION,
     auth: (cb: (data: object) => void) => cb({ token: options.getToken() ?? '' }),
   })
 
