@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ops.benchmarks.stack import free_port, started
+from app.operations.launcher import free_port, serving
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
 
@@ -187,7 +187,7 @@ def peer(redis_url: str, processes: int = 2) -> Iterator[Peer]:
             port = free_port()
             url = f"http://127.0.0.1:{port}"
             command = ["node", str(NODE_DIR / "peer.js"), str(port), redis_url]
-            process = stack.enter_context(started(command, dict(os.environ), logs / f"peer{n}.log", f"{url}/health"))
+            (process,) = stack.enter_context(serving([(f"peer{n}", command, f"{url}/health")], os.environ, logs, 60))
             result.urls.append(url)
             result.pids.append(process.pid)
         yield result
