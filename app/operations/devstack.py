@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import time
 from contextlib import ExitStack
@@ -49,42 +50,49 @@ def run_stack(settings: Settings, *, serve_ui: bool, ui_dist: Path) -> int:
         return 1
     stopping = False
 
+    def interrupt(_signum: int, _frame: FrameType | None) -> None:
+        raise KeyboardInterrupt  # while starting: leave at once, stopping what was started
+
     def stop(_signum: int, _frame: FrameType | None) -> None:
         nonlocal stopping
         stopping = True
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    with ExitStack() as stack:
-        env = dict(os.environ)
-        if not settings.redis_url:
-            env["REDIS_URL"] = stack.enter_context(launcher.embedded_redis(settings.data_dir))
-        environments = {"api": launcher.api_environment(settings, env)}
-        children = {
-            name: launcher.start(cmd, environments.get(name, env)) for name, cmd in commands(settings, serve_ui).items()
-        }
-        stack.callback(launcher.stop, list(children.values()))
-        host = _local(settings.bind_host)
-        probes = {
-            "api": f"http://{host}:{settings.api_port}/health",
-            "ui": f"http://{host}:{settings.ui_port}/config.js",
-        }
-        try:
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        with ExitStack() as stack:
+            env = dict(os.environ)
+            if not settings.redis_url:
+                env["REDIS_URL"] = stack.enter_context(launcher.embedded_redis(settings.data_dir))
+            environments = {"api": launcher.api_environment(settings, env)}
+            children: dict[str, subprocess.Popen[bytes]] = {}
+            stack.callback(launcher.stop, children.values())
+            for name, command in commands(settings, serve_ui).items():
+                children[name] = launcher.start(command, environments.get(name, env))
+            host = _local(settings.bind_host)
+            probes = {
+                "api": f"http://{host}:{settings.api_port}/health",
+                "ui": f"http://{host}:{settings.ui_port}/config.js",
+            }
             for name, probe in probes.items():
                 if name in children:
                     launcher.wait_until_up(probe, children[name], None, timeout=60)
-        except RuntimeError as exc:
-            print(f"{exc}; stopping the rest", file=sys.stderr)
-            return 1
-        processes = f" ({settings.api_processes} processes)" if settings.api_processes > 1 else ""
-        print(f"API      http://localhost:{settings.api_port}{processes}")
-        if serve_ui:
-            print(f"Portal   http://localhost:{settings.ui_port}")
-        print("Ctrl-C stops everything.", flush=True)
-        while not stopping:
-            for name, child in children.items():
-                if child.poll() is not None:
-                    print(f"{name} stopped with exit code {child.returncode}; stopping the rest", file=sys.stderr)
-                    return 1
-            time.sleep(0.3)
+            signal.signal(signal.SIGINT, stop)
+            signal.signal(signal.SIGTERM, stop)
+            processes = f" ({settings.api_processes} processes)" if settings.api_processes > 1 else ""
+            print(f"API      http://localhost:{settings.api_port}{processes}")
+            if serve_ui:
+                print(f"Portal   http://localhost:{settings.ui_port}")
+            print("Ctrl-C stops everything.", flush=True)
+            while not stopping:
+                for name, child in children.items():
+                    if child.poll() is not None:
+                        print(f"{name} stopped with exit code {child.returncode}; stopping the rest", file=sys.stderr)
+                        return 1
+                time.sleep(0.3)
+    except KeyboardInterrupt:
+        pass
+    except RuntimeError as exc:  # a process ended or did not answer while starting
+        print(f"{exc}; stopping the rest", file=sys.stderr)
+        return 1
     return 0

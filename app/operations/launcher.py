@@ -17,7 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -117,8 +117,9 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path | None, 
     raise RuntimeError(f"{url} did not come up:\n{_tail(log)}")
 
 
-def stop(processes: Sequence[subprocess.Popen[bytes]], grace: float = STOP_GRACE_SECONDS) -> None:
+def stop(processes: Iterable[subprocess.Popen[bytes]], grace: float = STOP_GRACE_SECONDS) -> None:
     """Terminate them all, then kill any still running after ``grace`` seconds (shared by all)."""
+    processes = list(processes)
     for process in processes:
         if process.poll() is None:
             process.terminate()
