@@ -1,10 +1,15 @@
-"""What one API process holds: settings, database, Redis and the services built on them."""
+"""What a portal process holds: settings, database, Redis, storage, the queues and the services built on them.
+
+:class:`Portal` is one API process's; :class:`JobPortal` is what a worker job holds (the same settings,
+database, storage and queues, with its events going out through Redis). Both are built here, from
+:mod:`app.settings`, so no route and no job opens storage or a queue of its own."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import redis.asyncio as aioredis
+from redis import Redis
 from starlette.requests import Request
 
 from app.auth.keys import load_signing_key
@@ -16,13 +21,15 @@ from app.errors import unauthorized
 from app.ratelimit import RateLimits
 from app.realtime.presence import Presence
 from app.realtime.server import Realtime
-from app.realtime.sink import EventSink, ServerSink
+from app.realtime.sink import EventSink, RedisSink, ServerSink
 from app.redis_conn import resolve_url
 from app.services.answers import Answers
 from app.services.audit import Actor, Meta
+from app.services.documents import JobQueue
 from app.services.notifications import Notifier
 from app.services.push.queue import DeliveryQueue
 from app.settings import Settings
+from app.storage import Storage, open_storage
 
 
 @dataclass
@@ -39,6 +46,8 @@ class Portal:
     deliveries: DeliveryQueue  # notifications on to devices and e-mail (RQ, its own synchronous connection)
     notifier: Notifier
     answers: Answers  # record answers kept while their data version holds (app/services/answers.py)
+    storage: Storage  # uploaded files, photos and import files (app/storage)
+    jobs: JobQueue  # document processing jobs for the workers (RQ, its own synchronous connection)
     oidc: CompanySignIn | None = None  # company sign-in, when OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET are set
 
     @classmethod
@@ -70,6 +79,8 @@ class Portal:
             notifier=Notifier(settings, deliveries),
             oidc=oidc,
             answers=Answers(db, entries=settings.answer_cache_entries, max_bytes=settings.answer_cache_mb << 20),
+            storage=open_storage(settings),
+            jobs=JobQueue.from_url(redis_url, settings),
         )
 
     async def close(self) -> None:
@@ -79,6 +90,45 @@ class Portal:
         await self.answers.close()
         await self.db.dispose()
         self.deliveries.close()
+        self.jobs.close()
+
+
+@dataclass
+class JobPortal:
+    """What one worker job holds: it runs in a work horse of its own, so it opens these and closes them
+    before it ends (the queues share the job's RQ connection when there is one)."""
+
+    settings: Settings
+    db: Database
+    redis_url: str
+    events: RedisSink  # pushes to the API processes' sockets, through Redis
+    storage: Storage
+    jobs: JobQueue
+    deliveries: DeliveryQueue
+    owns_connection: bool  # the queues' Redis connection was opened here (not the running job's)
+
+    @classmethod
+    def build(cls, settings: Settings, connection: Redis | None = None) -> JobPortal:
+        redis_url = resolve_url(settings.redis_url, settings.data_dir)
+        jobs = JobQueue(connection, settings) if connection is not None else JobQueue.from_url(redis_url, settings)
+        return cls(
+            settings=settings,
+            db=Database(settings.effective_database_url),
+            redis_url=redis_url,
+            events=RedisSink(redis_url),
+            storage=open_storage(settings),
+            jobs=jobs,
+            deliveries=DeliveryQueue(jobs.connection, settings),
+            owns_connection=connection is None,
+        )
+
+    async def close(self) -> None:
+        await self.db.dispose()
+        manager_redis = getattr(getattr(self.events, "_manager", None), "redis", None)
+        if manager_redis is not None:
+            await manager_redis.aclose()
+        if self.owns_connection:
+            self.jobs.close()
 
 
 def portal_of(request: Request) -> Portal:

@@ -15,9 +15,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from starlette.applications import Starlette
 
-from app.cli import migrate
 from app.db import Database, make_sync_engine
 from app.main import create_app
+from app.operations.migrations import migrate
 from app.services import users
 from app.settings import Settings
 from schemas.options import Role

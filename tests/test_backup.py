@@ -22,8 +22,8 @@ from sqlalchemy import select, text
 from sqlalchemy.engine import make_url
 from starlette.applications import Starlette
 
-from app import backup
 from app.db import is_sqlite, make_sync_engine
+from app.operations import backup
 from app.services import documents
 from app.settings import ROOT, Settings
 from app.storage import StoredFileMissing, open_storage

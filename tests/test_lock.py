@@ -102,11 +102,11 @@ def test_production_code_runs_without_development_packages(tmp_path: Path) -> No
 
         sys.meta_path.insert(0, Block())
         for module in ("app.main", "app.ui_server", "app.cli", "app.devstack", "worker.__main__", "worker.jobs",
-                       "app.seed", "app.storage.s3", "app.backup"):
+                       "app.operations.seed", "app.storage.s3", "app.operations.backup"):
             importlib.import_module(module)
 
         from app.redis_conn import start_embedded
-        from app.seed import require_seed_packages
+        from app.operations.seed import require_seed_packages
         from app.settings import Settings
         from app.storage import open_storage
 

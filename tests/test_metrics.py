@@ -16,7 +16,8 @@ from rq import Queue
 from rq.job import Job
 from starlette.applications import Starlette
 
-from app.devstack import _processes, api_environment
+from app.operations.devstack import commands
+from app.operations.launcher import api_environment
 from app.settings import Settings
 from schemas.options import Role
 from tests.processes import clear_document_jobs, free_port, process_env, serving
@@ -135,7 +136,7 @@ def test_several_api_processes_sum_their_metrics(settings: Settings, run_dir: Pa
     process answers it, counts the requests of both processes."""
     port = free_port()
     many = settings.model_copy(update={"api_processes": 2, "api_port": port, "data_dir": run_dir / "multi"})
-    command = _processes(many, serve_ui=False)["api"]
+    command = commands(many, serve_ui=False)["api"]
     assert command[-2:] == ["--workers", "2"]
     env = api_environment(many, process_env(many, REDIS_URL=settings.redis_url, DATA_DIR=str(settings.data_dir)))
     folder = Path(env["PROMETHEUS_MULTIPROC_DIR"])

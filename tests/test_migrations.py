@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from app.cli import migrate
 from app.db import make_sync_engine
+from app.operations.migrations import migrate
 from app.settings import Settings
 from tests.support import make_settings
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.seed import DEMO_PASSWORD, DEMO_USERS, seed_demo_data
+from app.operations.seed import DEMO_PASSWORD, DEMO_USERS, seed_demo_data
 from schemas.options import Role
 from tests.support import make_settings, prepare_database, running_app
 

@@ -17,7 +17,6 @@ should not wait behind a file.
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import time
 from typing import Any
@@ -117,9 +116,9 @@ class PortalWorker(Worker):
 
 def build_worker(**options: Any) -> PortalWorker:
     settings = get_settings()
-    url = resolve_url(settings.redis_url, settings.data_dir)
-    os.environ["REDIS_URL"] = url  # the work horses and their pushes use the same Redis
-    connection = Redis.from_url(url)
+    # Without REDIS_URL this starts an embedded server; the work horses, forked from this process,
+    # resolve the same URL (app/redis_conn.py keeps the server per process, and a fork inherits it).
+    connection = Redis.from_url(resolve_url(settings.redis_url, settings.data_dir))
     queues = [Queue(name, connection=connection) for name in QUEUES]
     maintenance = settings.worker_maintenance_seconds
     return PortalWorker(

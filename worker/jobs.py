@@ -1,17 +1,16 @@
 """RQ jobs: importable functions that take ids, and the callbacks RQ calls around them.
 
-Each job runs in a work horse forked by the worker, so it opens its own database engine and Redis
-publisher and closes them before it ends. The work itself is the service layer's
-(:mod:`app.services.documents`); this module only ties it to RQ: the attempt number, progress in
-``job.meta``, what a failure means for the document, and which failures are caps (see
-:mod:`worker.limits`): those are settled at once, never retried.
+Each job runs in a work horse forked by the worker, so it builds its own :class:`app.portal.JobPortal`
+(database engine, Redis publisher, storage, queues) and closes it before it ends. The work itself is
+the service layer's (:mod:`app.services.documents`); this module only ties it to RQ: the attempt
+number, progress in ``job.meta``, what a failure means for the document, and which failures are caps
+(see :mod:`worker.limits`): those are settled at once, never retried.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from collections.abc import Awaitable, Callable
 from datetime import date
 from types import TracebackType
@@ -26,13 +25,10 @@ from rq.timeouts import JobTimeoutException
 
 from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
-from app.realtime.sink import RedisSink
-from app.redis_conn import resolve_url
-from app.services import documents, imports, inspections, mail
+from app.portal import JobPortal
+from app.services import audit, documents, imports, inspections, mail
 from app.services.push import delivery
-from app.services.push.queue import DeliveryQueue
 from app.settings import Settings, get_settings
-from app.storage import open_storage
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason, time_reason
 from schemas.imports import FINISHED, ImportJob, ImportState
 from worker import limits
@@ -42,22 +38,15 @@ log = logging.getLogger("portal.worker")
 T = TypeVar("T")
 
 
-def redis_url(settings: Settings) -> str:
-    """The worker's Redis: ``python -m worker`` puts an embedded server's URL in ``REDIS_URL``."""
-    return os.environ.get("REDIS_URL") or resolve_url(settings.redis_url, settings.data_dir)
-
-
-async def _with_services(work: Callable[[Database, RedisSink, Settings], Awaitable[T]]) -> T:
-    settings = get_settings()
-    db = Database(settings.effective_database_url)
-    sink = RedisSink(redis_url(settings))
+async def _with_portal(work: Callable[[JobPortal], Awaitable[T]], connection: Redis | None = None) -> T:
+    """Run ``work`` with this job's portal; its queues use ``connection``, else the running job's."""
+    if connection is None and (job := get_current_job()) is not None:
+        connection = job.connection
+    portal = JobPortal.build(get_settings(), connection)
     try:
-        return await work(db, sink, settings)
+        return await work(portal)
     finally:
-        await db.dispose()
-        manager_redis = getattr(getattr(sink, "_manager", None), "redis", None)
-        if manager_redis is not None:
-            await manager_redis.aclose()
+        await portal.close()
 
 
 def _attempt(job: Job | None, settings: Settings) -> int:
@@ -77,23 +66,18 @@ def process_document(document_id: int) -> str:
             job.meta["progress"] = progress
             job.save_meta()
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
+    async def work(portal: JobPortal) -> str:
         lane = job.origin if job else documents.SLOW_QUEUE_NAME
-        slow_lane = documents.JobQueue.from_url(redis_url(settings), settings) if lane == documents.QUEUE_NAME else None
         ctx = documents.Processing(
-            db=db, storage=open_storage(settings), events=sink, settings=settings, on_progress=keep_in_job,
-            slow_lane=slow_lane, cpu_seconds=limits.cpu_budget(settings, lane),
-            deliveries=DeliveryQueue(job.connection, settings) if job else None,
+            db=portal.db, storage=portal.storage, events=portal.events, settings=portal.settings,
+            on_progress=keep_in_job, slow_lane=portal.jobs if lane == documents.QUEUE_NAME else None,
+            cpu_seconds=limits.cpu_budget(portal.settings, lane), deliveries=portal.deliveries if job else None,
         )  # fmt: skip
-        try:
-            return await documents.process_document(
-                ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, settings)
-            )
-        finally:
-            if slow_lane is not None:
-                slow_lane.close()
+        return await documents.process_document(
+            ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, portal.settings)
+        )
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work))
 
 
 def _reason(exc_type: type[BaseException] | None, attempts: int) -> str:
@@ -128,20 +112,14 @@ def settle_over_limit(job: Job, limit: str, reason: str) -> str:
     document_id = int(job.args[0])
     log.warning("document %s: job %s went over the %s limit", document_id, job.id, limit)
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
-        slow_lane = None
-        if limit == "cpu" and job.origin == documents.QUEUE_NAME:
-            slow_lane = documents.JobQueue.from_url(redis_url(settings), settings)
-        try:
-            return await documents.settle_over_limit(
-                db=db, events=sink, document_id=document_id, job_id=job.id, attempt=attempt, limit=limit,
-                reason=reason, slow_lane=slow_lane,
-            )  # fmt: skip
-        finally:
-            if slow_lane is not None:
-                slow_lane.close()
+    async def work(portal: JobPortal) -> str:
+        slow_lane = portal.jobs if limit == "cpu" and job.origin == documents.QUEUE_NAME else None
+        return await documents.settle_over_limit(
+            db=portal.db, events=portal.events, document_id=document_id, job_id=job.id, attempt=attempt,
+            limit=limit, reason=reason, slow_lane=slow_lane,
+        )  # fmt: skip
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work, job.connection))
 
 
 def on_job_failure(
@@ -165,26 +143,27 @@ def on_job_failure(
     retrying = bool(job.retries_left and job.retries_left > 0)
     log.warning("document %s: job %s failed (%s), retrying=%s", document_id, job.id, exc_type, retrying)
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> None:
-        async with db.session() as session:
+    async def work(portal: JobPortal) -> None:
+        async with portal.db.session() as session:
             if retrying:
                 progress = documents.progress_of("retrying", job_id=job.id, attempt=attempt)
-                await documents.set_progress(session, document_id, progress, events=sink)
+                await documents.set_progress(session, document_id, progress, events=portal.events)
             else:
                 reason = _reason(exc_type, attempt)
-                await documents.fail_document(session, document_id, reason, events=sink, job_id=job.id, attempt=attempt)
+                await documents.fail_document(
+                    session, document_id, reason, events=portal.events, job_id=job.id, attempt=attempt
+                )
 
-    asyncio.run(_with_services(work))
+    asyncio.run(_with_portal(work))
 
 
 def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
     """Enqueue again or fail documents whose job was lost or ended without finishing them."""
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> list[tuple[int, str]]:
-        queue = documents.JobQueue(connection, settings)
-        return await documents.sweep(db=db, queue=queue, events=sink, settings=settings)
+    async def work(portal: JobPortal) -> list[tuple[int, str]]:
+        return await documents.sweep(db=portal.db, queue=portal.jobs, events=portal.events, settings=portal.settings)
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work, connection))
 
 
 def run_import(job_id: str) -> str:
@@ -196,25 +175,25 @@ def run_import(job_id: str) -> str:
             job.meta["progress"] = progress
             job.save_meta()
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
-        storage = open_storage(settings)
-        async with db.session() as session:
+    async def work(portal: JobPortal) -> str:
+        storage = portal.storage
+        async with portal.db.session() as session:
             row = await session.get(ImportJob, job_id)
             if row is None or row.file_key is None or row.state in FINISHED:
                 return "skipped"
             key = row.file_key
         with storage.local_copy(key) as path:
-            async with db.session() as session:
+            async with portal.db.session() as session:
                 done = await imports.run(
-                    session=session, job_id=job_id, path=path, events=sink, max_rows=settings.max_import_rows,
-                    progress=report,
+                    session=session, job_id=job_id, path=path, events=portal.events,
+                    max_rows=portal.settings.max_import_rows, progress=report,
                 )  # fmt: skip
         state = ImportState.FAILED if done is None else ImportState(done.state)
         if state != ImportState.READY:  # a dry run keeps its file for Import; everything else is done with it
             storage.delete(key)
         return state.value
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work))
 
 
 def on_import_failure(
@@ -235,8 +214,8 @@ def on_import_failure(
         reason = f"The import failed ({exc_type.__name__ if exc_type else 'unknown error'})"
     log.warning("import %s: job failed (%s)", job_id, exc_type)
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> None:
-        async with db.session() as session:
+    async def work(portal: JobPortal) -> None:
+        async with portal.db.session() as session:
             row = await session.get(ImportJob, job_id)
             if row is None or row.state in FINISHED:
                 return
@@ -244,51 +223,44 @@ def on_import_failure(
             row.file_key = None
             await imports.finish(session, row, ImportState.FAILED, message=f"{reason}; nothing was written.")
         if key:
-            open_storage(settings).delete(key)
+            portal.storage.delete(key)
 
-    asyncio.run(_with_services(work))
+    asyncio.run(_with_portal(work, connection))
 
 
 # --- notifications outside the portal (app/services/push) -------------------------------------------
 
 
-def _queue(settings: Settings) -> DeliveryQueue:
-    job = get_current_job()
-    if job is not None:
-        return DeliveryQueue(job.connection, settings)
-    return DeliveryQueue.from_url(redis_url(settings), settings)
-
-
 def deliver_notification(notification_id: int) -> str:
     """Plan how one stored notification leaves the portal (push, e-mail or nothing) and enqueue it."""
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
-        redis = aioredis.Redis.from_url(redis_url(settings))
+    async def work(portal: JobPortal) -> str:
+        redis = aioredis.Redis.from_url(portal.redis_url)
         try:
-            async with db.session() as session:
-                return await delivery.plan(session, redis, settings, _queue(settings), notification_id)
+            async with portal.db.session() as session:
+                return await delivery.plan(session, redis, portal.settings, portal.deliveries, notification_id)
         finally:
             await redis.aclose()
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work))
 
 
 def send_push(subscription_id: int, notification_id: int | None) -> str:
     """One push to one device; raises on a failure that may pass, so RQ retries it after its backoff."""
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
-        return await delivery.send_to_device(db, settings, subscription_id, notification_id)
+    async def work(portal: JobPortal) -> str:
+        return await delivery.send_to_device(portal.db, portal.settings, subscription_id, notification_id)
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work))
 
 
 def _send_mail(
     compose: Callable[[Database, Settings], Awaitable[tuple[str, str, str] | None]], *, notice: bool = True
 ) -> str:
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> tuple[tuple[str, str, str] | None, Settings]:
-        return await compose(db, settings), settings
+    async def work(portal: JobPortal) -> tuple[tuple[str, str, str] | None, Settings]:
+        return await compose(portal.db, portal.settings), portal.settings
 
-    found, settings = asyncio.run(_with_services(work))
+    found, settings = asyncio.run(_with_portal(work))
     if found is None:
         return "nothing to send"
     to, subject, text = found
@@ -336,32 +308,31 @@ def send_password_reset_mail(user_id: int, token: str) -> str:
 def inspections_due(day: str) -> dict[str, int]:
     """The daily inspection run for one local date (see :func:`app.services.inspections.daily_run`)."""
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> dict[str, int]:
-        return await inspections.daily_run(db, sink, _queue(settings), settings, date.fromisoformat(day))
+    async def work(portal: JobPortal) -> dict[str, int]:
+        day_ = date.fromisoformat(day)
+        return await inspections.daily_run(portal.db, portal.events, portal.deliveries, portal.settings, day_)
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work))
 
 
 def plan_pending(connection: Redis) -> int:
     """Enqueue the plan of notifications still pending (their enqueue was lost); expire old ones."""
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> int:
-        async with db.session() as session:
-            found = await delivery.pending(session, settings)
-        queue = DeliveryQueue(connection, settings)
+    async def work(portal: JobPortal) -> int:
+        async with portal.db.session() as session:
+            found = await delivery.pending(session, portal.settings)
         for notification_id in found:
-            queue.deliver(notification_id)
+            portal.deliveries.deliver(notification_id)
         return len(found)
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work, connection))
 
 
 def prune_audit(days: int) -> int:
     """Delete the audit entries older than ``days`` (bounded batches); answers how many went."""
-    from app.services import audit
 
-    async def work(db: Database, sink: RedisSink, settings: Settings) -> int:
-        async with db.session() as session:
+    async def work(portal: JobPortal) -> int:
+        async with portal.db.session() as session:
             return await audit.prune(session, days=days)
 
-    return asyncio.run(_with_services(work))
+    return asyncio.run(_with_portal(work))

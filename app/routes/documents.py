@@ -26,7 +26,7 @@ from app.params import declared_length, path_int
 from app.portal import portal_of
 from app.routes.endpoint import STAFF, Call, route
 from app.services import document_text, documents
-from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
+from app.storage import Storage, StoredFileMissing, iter_chunks
 from app.storage.filetypes import safe_name
 from schemas.records import DocumentPublic, DocumentsUploaded, DocumentText, RetryQuery
 
@@ -39,20 +39,11 @@ NO_ROOM = "The server has no room for this upload right now. Try again later or 
 
 
 def storage_of(request: Request) -> Storage:
-    state = request.app.state
-    if getattr(state, "document_storage", None) is None:
-        state.document_storage = open_storage(portal_of(request).settings)
-    storage: Storage = state.document_storage
-    return storage
+    return portal_of(request).storage
 
 
 def queue_of(request: Request) -> documents.JobQueue:
-    state = request.app.state
-    if getattr(state, "document_queue", None) is None:
-        portal = portal_of(request)
-        state.document_queue = documents.JobQueue.from_url(portal.redis_url, portal.settings)
-    queue: documents.JobQueue = state.document_queue
-    return queue
+    return portal_of(request).jobs
 
 
 def _megabytes(size: int) -> str:

@@ -8,7 +8,6 @@ on the local disk and then handed over whole with :meth:`Storage.put_file`.
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -19,11 +18,11 @@ from urllib.parse import urlparse
 
 from app.settings import Settings
 
-KEY_PATTERN = re.compile(r"^(files|thumbnails|imports|photos)/[0-9a-z][0-9a-z/]*(\.png|\.webp)?$")
-
-
-class StoredFileMissing(Exception):
-    """The key names nothing in the store (deleted, or never written)."""
+# The keys and the error live in their own module, which the stores import (not this package: no circle).
+from app.storage.keys import KEY_PATTERN as KEY_PATTERN
+from app.storage.keys import StoredFileMissing as StoredFileMissing
+from app.storage.keys import check_key
+from app.storage.local import LocalStorage
 
 
 class Storage(Protocol):
@@ -47,12 +46,6 @@ class Storage(Protocol):
         """Remove the object; no error when it is already gone."""
 
 
-def check_key(key: str) -> str:
-    if not KEY_PATTERN.match(key) or ".." in key or "//" in key:
-        raise ValueError(f"not a storage key: {key!r}")
-    return key
-
-
 def new_file_key() -> str:
     """A fresh key for an uploaded file: ``files/YYYY/MM/<32 hex>``."""
     now = datetime.now(UTC)
@@ -69,13 +62,9 @@ def open_storage(settings: Settings) -> Storage:
     url = settings.storage_url.strip()
     staging = settings.data_dir / "uploads-incoming"
     if not url:
-        from app.storage.local import LocalStorage
-
         return LocalStorage(settings.data_dir / "documents", staging_dir=settings.data_dir / "documents" / ".incoming")
     parsed = urlparse(url)
     if parsed.scheme == "file":
-        from app.storage.local import LocalStorage
-
         root = Path(parsed.path)
         return LocalStorage(root, staging_dir=root / ".incoming")
     if parsed.scheme == "s3":

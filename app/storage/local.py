@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from app.storage import StoredFileMissing, check_key
+from app.storage.keys import StoredFileMissing, check_key
 
 
 class LocalStorage:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, cast
 
-from app.storage import StoredFileMissing, check_key
+from app.storage.keys import StoredFileMissing, check_key
 
 _MISSING = {"404", "NoSuchKey", "NotFound"}
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ops.benchmarks.stack import free_port, restarted, started
+from app.operations.launcher import free_port, restart, serving
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
 
@@ -225,23 +225,19 @@ def peer(redis_url: str, processes: int = 2) -> Iterator[Peer]:
     with ExitStack() as stack:
         logs = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-peer-")))
         result = Peer(urls=[], pids=[])
-        commands, procs = [], []
+        services = []
         for n in range(processes):
             port = free_port()
             url = f"http://127.0.0.1:{port}"
-            commands.append(["node", str(NODE_DIR / "peer.js"), str(port), redis_url])
-            procs.append(
-                stack.enter_context(started(commands[-1], dict(os.environ), logs / f"peer{n}.log", f"{url}/health"))
-            )
+            services.append((f"peer{n}", ["node", str(NODE_DIR / "peer.js"), str(port), redis_url], f"{url}/health"))
             result.urls.append(url)
-            result.pids.append(procs[-1].pid)
+        procs = stack.enter_context(serving(services, os.environ, logs, 60))
+        result.pids = [p.pid for p in procs]
 
-        def restart() -> float:
-            log_files = [logs / f"peer{n}.log" for n in range(processes)]
-            probes = [f"{url}/health" for url in result.urls]
-            procs[:], launched = restarted(procs, commands, dict(os.environ), log_files, probes, stack)
+        def restart_peer() -> float:
+            launched = restart(procs, services, os.environ, logs)
             result.pids = [p.pid for p in procs]
             return launched
 
-        result.restart = restart
+        result.restart = restart_peer
         yield result

@@ -11,10 +11,7 @@ import asyncio
 import os
 import secrets
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -22,8 +19,14 @@ from datetime import timedelta
 from pathlib import Path
 
 import httpx
+from redis import Redis
+from sqlalchemy import text
 
-from app.settings import ROOT, Settings
+from app.db import is_sqlite, make_sync_engine
+from app.operations.launcher import api_command, embedded_redis, free_port, restart, serving
+from app.operations.migrations import migrate
+from app.operations.seed import seed as load_demo_data
+from app.settings import Settings
 
 PASSWORD = "bench-Portal-pass-42"
 
@@ -51,21 +54,8 @@ class Instance:
         )
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def reset_database(url: str, data_dir: Path) -> None:
     """Empty the database (PostgreSQL: drop the schema) and migrate it to the newest revision."""
-    from sqlalchemy import text
-
-    from app.cli import migrate
-    from app.db import is_sqlite, make_sync_engine
-
     if not is_sqlite(url):
         engine = make_sync_engine(url)
         with engine.begin() as conn:
@@ -73,75 +63,6 @@ def reset_database(url: str, data_dir: Path) -> None:
             conn.execute(text("CREATE SCHEMA public"))
         engine.dispose()
     migrate(Settings(portal_env="development", data_dir=data_dir, database_url=url))
-
-
-def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{url} exited early:\n{log.read_text()[-3000:]}")
-        try:
-            if httpx.get(url, timeout=1).status_code < 500:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{url} did not come up:\n{log.read_text()[-3000:]}")
-
-
-@contextmanager
-def started(command: list[str], env: dict[str, str], log: Path, probe: str) -> Iterator[subprocess.Popen[bytes]]:
-    """Run one server process until the block ends (terminate, then kill after 10 s)."""
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
-    try:
-        wait_until_up(probe, process, log)
-        yield process
-    finally:
-        _stop(process)
-
-
-def restarted(
-    processes: list[subprocess.Popen[bytes]],
-    commands: list[list[str]],
-    env: dict[str, str],
-    logs: list[Path],
-    probes: list[str],
-    stack: ExitStack,
-) -> tuple[list[subprocess.Popen[bytes]], float]:
-    """Stop these server processes together (as a deploy or a host restart does), then start the same
-    commands again and wait until each answers; the new processes end with ``stack``. Answers them
-    and the wall-clock time they were launched."""
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    fresh = []
-    launched = time.time()
-    for command, log in zip(commands, logs, strict=True):
-        fresh.append(subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT))
-        stack.callback(_stop, fresh[-1])
-    for process, probe, log in zip(fresh, probes, logs, strict=True):
-        wait_until_up(probe, process, log, timeout=180)  # a busy machine: clients already knocking
-    return fresh, launched
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def api_command(port: int, workers: int = 1) -> list[str]:
-    command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:app", "--port", str(port)]
-    command += ["--no-access-log", "--log-level", "warning", "--ws-per-message-deflate", "false"]  # as app/devstack.py
-    command += ["--no-proxy-headers"]
-    return command + (["--workers", str(workers)] if workers > 1 else [])
 
 
 @contextmanager
@@ -156,19 +77,14 @@ def portal(
 ) -> Iterator[Instance]:
     """A fresh portal; ``shared_port`` runs the processes as ``uvicorn --workers N`` on one port,
     otherwise each process gets its own port (``Instance.api_urls``). PostgreSQL URLs are emptied."""
-    from app.redis_conn import shutdown_embedded, start_embedded
-
     data_dir = Path(tempfile.mkdtemp(prefix="portal-bench-"))
     url = database_url or f"sqlite:///{data_dir / 'portal.db'}"
     with ExitStack() as stack:
         stack.callback(shutil.rmtree, data_dir, True)
         reset_database(url, data_dir)
         if redis_url is None:
-            redis_url = start_embedded(data_dir / "redis")
-            stack.callback(shutdown_embedded)
+            redis_url = stack.enter_context(embedded_redis(data_dir / "redis"))
         else:
-            from redis import Redis
-
             Redis.from_url(redis_url).flushdb()
         instance = Instance(
             data_dir=data_dir,
@@ -187,27 +103,19 @@ def portal(
             },
         )
         if seed:
-            from app.cli import seed as load_demo_data
-
             load_demo_data(instance.settings)
         ports = [free_port()] if shared_port else [free_port() for _ in range(api_processes)]
-        commands = [api_command(port, api_processes if shared_port else 1) for port in ports]
+        services = [
+            (f"api{n}", api_command(port, processes=api_processes if shared_port else 1, log_level="warning"),
+             f"http://127.0.0.1:{port}/health")
+            for n, port in enumerate(ports)
+        ]  # fmt: skip
+        processes = stack.enter_context(serving(services, instance.env, data_dir, 60))
         instance.api_urls = [f"http://127.0.0.1:{port}" for port in ports]
-        processes = [
-            stack.enter_context(started(command, instance.env, data_dir / f"api{n}.log", f"{url_n}/health"))
-            for n, (command, url_n) in enumerate(zip(commands, instance.api_urls, strict=True))
-        ]
         instance.api_pids = [p.pid for p in processes]
 
         def restart_api() -> float:
-            processes[:], launched = restarted(
-                processes,
-                commands,
-                instance.env,
-                [data_dir / f"api{n}.log" for n in range(len(ports))],
-                [f"{u}/health" for u in instance.api_urls],
-                stack,
-            )
+            launched = restart(processes, services, instance.env, data_dir)
             instance.api_pids = [p.pid for p in processes]
             return launched
 

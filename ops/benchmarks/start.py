@@ -19,9 +19,9 @@ from pathlib import Path
 
 import httpx
 
+from app.operations.launcher import free_port
 from app.settings import ROOT
 from ops.benchmarks.report import BenchOptions, Figure
-from ops.benchmarks.stack import free_port
 
 BAR_SECONDS = 10.0
 

@@ -40,10 +40,11 @@ from typing import Any
 
 import httpx
 
-from app.seed import DEMO_PASSWORD
+from app.operations.launcher import free_port, serving
+from app.operations.seed import DEMO_PASSWORD
 from app.settings import ROOT
 from ops.benchmarks.report import BenchOptions, Figure, table
-from ops.benchmarks.stack import free_port, portal, sign_in, started
+from ops.benchmarks.stack import portal, sign_in
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # The browser tests' flags (tests/e2e/conftest.py): headless in a container, no background traffic.
@@ -345,7 +346,7 @@ def measure(dist: Path, options: BenchOptions) -> tuple[list[Figure], dict[str, 
         )
         api_url = instance.api_urls[0]
         env = {**instance.env, "PUBLIC_API_URL": api_url, "UI_PORT": str(ui_port)}
-        stack.enter_context(started(ui_command(dist), env, instance.data_dir / "ui.log", f"{ui_url}/config.js"))
+        stack.enter_context(serving([("ui", ui_command(dist), f"{ui_url}/config.js")], env, instance.data_dir, 60))
         login_js, dashboard_js, logins, push_samples = asyncio.run(in_browser(ui_url, api_url, options.quick))
     login_times = [float(sample["total"] or 0) for sample in logins]
     painted = [s["painted"] - s["arrival"] for s in push_samples]

@@ -151,15 +151,22 @@ async def _upload_and_wait(api: str, samples: list[Sample]) -> tuple[float, floa
 def through_the_portal(
     samples: list[Sample], workers: int, database_url: str | None, work: Path
 ) -> tuple[float, float]:
-    from app.redis_conn import shutdown_embedded, start_embedded
-    from tests.processes import api_command, free_port, running_workers, serving
+    from app.operations.launcher import embedded_redis
 
     data_dir = work
     data_dir.mkdir(parents=True)
     url = database_url or f"sqlite:///{data_dir / 'portal.db'}"
     reset_database(url, data_dir)
     asyncio.run(_create_user(url, data_dir))
-    redis_url = start_embedded(data_dir / "redis")
+    with embedded_redis(data_dir / "redis") as redis_url:
+        return _uploads_through(samples, workers, url, data_dir, redis_url)
+
+
+def _uploads_through(
+    samples: list[Sample], workers: int, url: str, data_dir: Path, redis_url: str
+) -> tuple[float, float]:
+    from app.operations.launcher import api_command, free_port, running_workers, serving
+
     env = {
         **os.environ,
         "PORTAL_ENV": "development",
@@ -169,14 +176,11 @@ def through_the_portal(
     }
     port = free_port()
     api = f"http://127.0.0.1:{port}"
-    try:
-        with (
-            serving([("api", api_command(port), f"{api}/health")], env, data_dir),
-            running_workers(env, data_dir, redis_url, count=workers),
-        ):
-            return asyncio.run(_upload_and_wait(api, samples))
-    finally:
-        shutdown_embedded()
+    with (
+        serving([("api", api_command(port), f"{api}/health")], env, data_dir),
+        running_workers(env, data_dir, redis_url, count=workers),
+    ):
+        return asyncio.run(_upload_and_wait(api, samples))
 
 
 def main() -> None:

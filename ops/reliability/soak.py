@@ -40,11 +40,12 @@ from typing import Any
 import httpx
 import psutil
 
+from app.operations.launcher import start_worker
 from ops.benchmarks.stack import mint_users, portal
 from tests.faults.servers import PostgresCluster, RedisServer
 from tests.faults.stack import ChatClient
 from tests.fixtures import files
-from tests.processes import process_env, start_worker
+from tests.processes import process_env
 from tests.realtime_support import ORIGIN
 
 ASSET = {"name": "Soak pump", "category": "Instrumentation", "department": "Hardware", "status": "GOOD", "risk": "L"}

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.async_api import Page, Request, expect
 
-from app.seed import DEMO_PASSWORD
+from app.operations.seed import DEMO_PASSWORD
 from app.settings import ROOT
 
 

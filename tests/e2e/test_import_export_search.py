@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 from playwright.async_api import Browser, Page, expect
 
-from app.seed import DEMO_PASSWORD
+from app.operations.seed import DEMO_PASSWORD
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import Api, screenshots_dir, signed_in_at
 

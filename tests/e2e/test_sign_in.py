@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.async_api import BrowserContext, Page, Route, expect
 
-from app.seed import DEMO_PASSWORD
+from app.operations.seed import DEMO_PASSWORD
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import sign_in
 

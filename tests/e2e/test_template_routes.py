@@ -15,7 +15,7 @@ import httpx
 from playwright.async_api import Browser, Page, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from app.seed import DEMO_PASSWORD
+from app.operations.seed import DEMO_PASSWORD
 from tests.e2e.conftest import Stack
 from tests.e2e.helpers import screenshots_dir, sign_in, signed_in_at
 

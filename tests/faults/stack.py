@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,8 +16,9 @@ from typing import Any
 import httpx
 import socketio
 
-from app.settings import ROOT, Settings
-from tests.processes import _wait_until_up, api_command, free_port, process_env
+from app.operations.launcher import api_command, free_port, start, stop, wait_until_up
+from app.settings import Settings
+from tests.processes import process_env
 from tests.realtime_support import ORIGIN
 
 log = logging.getLogger("tests.faults")
@@ -44,14 +44,10 @@ class ApiProcess:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = logs / f"{name}.log"
-        self.process = subprocess.Popen(
-            api_command(self.port),
-            cwd=ROOT,
-            env=process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]', **env),
-            stdout=self.log.open("wb"),
-            stderr=subprocess.STDOUT,
+        self.process = start(
+            api_command(self.port), process_env(settings, CORS_ORIGINS=f'["{ORIGIN}"]', **env), self.log
         )
-        _wait_until_up(f"{self.url}/health", self.process, self.log)
+        wait_until_up(f"{self.url}/health", self.process, self.log)
 
     def kill(self) -> None:
         """SIGKILL: no goodbye to its clients, as when the process or its machine dies."""
@@ -60,12 +56,7 @@ class ApiProcess:
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        stop([self.process])
 
     def errors_logged(self) -> list[str]:
         """Lines of the log that report an unhandled error (answered 500)."""

@@ -9,9 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.cli import migrate, seed
+from app.operations.migrations import migrate
+from app.operations.seed import DEMO_PASSWORD, seed
 from app.redis_conn import start_embedded
-from app.seed import DEMO_PASSWORD
 from app.settings import Settings
 from tests.processes import api_command, free_port, process_env, serving
 

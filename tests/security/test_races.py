@@ -88,7 +88,7 @@ async def test_simultaneous_document_deletes_remove_the_stored_file_once(
 ) -> None:
     manager = staff["manager"]
     item = await uploaded(client, manager, "race.txt", b"deleted by ten people at once")
-    storage = app.state.document_storage
+    storage = app.state.portal.storage
     deleted: Counter[str] = Counter()
     real_delete = storage.delete
 

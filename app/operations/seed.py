@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import random
+import uuid
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -13,12 +15,16 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.auth.service import Principal
 from app.auth.tokens import roles_from_groups
+from app.db import Database
+from app.operations.sessions import with_session
 from app.realtime.sink import Unheard
 from app.samples.loader import load_all
-from app.services import records, users
+from app.services import documents, records, users
 from app.services.resources import ASSETS, DOCUMENTS, LEADS
 from app.settings import Settings
+from app.storage import open_storage
 from schemas.options import STAGE_PROBABILITY, AssetCategory, AssetStatus, Department, LeadStage, Risk, Role
+from schemas.records import Asset, Lead
 from schemas.users import User
 
 log = logging.getLogger("portal.seed")
@@ -289,8 +295,6 @@ def _pdf(title: str, subtitle: str, sections: list[tuple[str, list[str]]], colou
 
 
 def _photo(rng: random.Random, label: str) -> bytes:
-    import io
-
     from PIL import Image, ImageDraw
 
     width, height = 960, 640
@@ -315,8 +319,6 @@ def _photo(rng: random.Random, label: str) -> bytes:
 
 
 def _docx(title: str, paragraphs: list[str]) -> bytes:
-    import io
-
     import docx
 
     document = docx.Document()
@@ -329,8 +331,6 @@ def _docx(title: str, paragraphs: list[str]) -> bytes:
 
 
 def _xlsx(rng: random.Random, tag: str, quantity: str, unit: str) -> bytes:
-    import io
-
     import openpyxl
 
     workbook = openpyxl.Workbook()
@@ -351,7 +351,6 @@ async def _demo_files(
     session: AsyncSession, rng: random.Random, asset_ids: list[int], lead_ids: list[int]
 ) -> list[tuple[str, bytes, dict[str, Any]]]:
     """(file name, bytes, form fields) for each demo document."""
-    from schemas.records import Asset, Lead
 
     made: list[tuple[str, bytes, dict[str, Any]]] = []
     for asset_id in rng.sample(asset_ids, 16):
@@ -456,12 +455,6 @@ async def seed_real_documents(
 ) -> int:
     """Upload a few dozen generated files through the upload service and process each one in-process
     (the seed runs before any worker), so the demo has previews, page counts and searchable text."""
-    import uuid
-
-    from app.db import Database
-    from app.services import documents
-    from app.storage import open_storage
-
     rng = random.Random(5150)
     storage = open_storage(settings)
     quiet = Unheard()
@@ -488,3 +481,13 @@ async def seed_real_documents(
         await db.dispose()
     log.info("seeded %d real documents with files", count)
     return count
+
+
+def seed(settings: Settings) -> None:
+    """``./ops/portal seed``: the demo data, in an empty database only."""
+
+    async def work(session: AsyncSession) -> None:
+        done = await seed_demo_data(session, settings)
+        print("demo data loaded" if done else "database already has users: seed skipped")
+
+    with_session(settings, work)

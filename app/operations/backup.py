@@ -50,6 +50,7 @@ import schemas.records
 import schemas.samples
 import schemas.users  # noqa: F401  (each schema module registers its tables)
 from app.db import is_sqlite, make_sync_engine
+from app.operations.migrations import alembic_config, downgrade, migrate
 from app.settings import Settings
 from app.storage import Storage, StoredFileMissing, check_key, open_storage
 
@@ -376,21 +377,15 @@ def _unpack(source: Path, into: Path) -> tuple[dict[str, Any], dict[str, Path]]:
 
 def _revisions(settings: Settings) -> list[str]:
     """Every schema revision this version knows, newest first (the history is linear)."""
-    from app.cli import alembic_config
-
     script = ScriptDirectory.from_config(alembic_config(settings))
     return [rev.revision for rev in script.walk_revisions()]
 
 
 def _move_schema_to(settings: Settings, current: str | None, wanted: str) -> None:
     """Put the (empty) database at the backup's revision: up from nothing or older, down from newer."""
-    from alembic import command
-
-    from app.cli import alembic_config, migrate
-
     order = _revisions(settings)
     if current is not None and current in order and order.index(current) < order.index(wanted):
-        command.downgrade(alembic_config(settings), wanted)
+        downgrade(settings, wanted)
     else:
         migrate(settings, wanted)
 
@@ -450,8 +445,6 @@ def _set_sequences(conn: Connection, manifest: dict[str, Any]) -> None:
 
 
 def restore(settings: Settings, source: Path, *, force: bool = False, storage: Storage | None = None) -> Summary:
-    from app.cli import migrate
-
     started = time.monotonic()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=settings.data_dir, prefix=".restore-") as tmp:
