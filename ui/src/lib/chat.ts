@@ -15,7 +15,7 @@
  */
 import { atom, type Getter } from 'jotai'
 
-import { api, errorMessage } from './api'
+import { api, errorMessage } from '@/data/client'
 import { userAtom } from './auth'
 import { emitRealtime } from './realtime'
 import { showMessage } from './snackbar'

@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai'
 
-import { api, errorMessage } from './api'
+import { api, errorMessage } from '@/data/client'
 import { showMessage, type SnackbarVariant } from './snackbar'
 
 export interface AppNotification {

@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react'
 
-import { api, ApiError, errorMessage } from './api'
+import { api, ApiError, errorMessage } from '@/data/client'
 import type { Me } from './auth'
 
 export interface MeChanges {

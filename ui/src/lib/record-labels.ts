@@ -3,7 +3,7 @@
  * columns and form fields (config.ts), plus the few fields only history and server messages name.
  * History, conflict review and server error messages all read from here, never from copies.
  */
-import { ApiError, errorMessage } from './api'
+import { ApiError, errorMessage } from '@/data/client'
 import { formatBytes, formatDate, formatDateTime, formatMoney } from './format'
 import type { Options, Resource } from './records'
 

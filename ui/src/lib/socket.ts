@@ -13,7 +13,7 @@ import type { createStore } from 'jotai'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
-import { api } from './api'
+import { api } from '@/data/client'
 import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from './chat'
 import { getConfig } from './config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'

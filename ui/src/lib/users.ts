@@ -1,5 +1,5 @@
 /** The staff directory (`GET /users`, optionally `?role=`): for the assignee and owner pickers. */
-import { api } from './api'
+import { api } from '@/data/client'
 import { isRole, type Role } from './auth'
 
 export interface StaffMember {

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState, type FormEvent } from 'react'
 
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import {
   loadQuickPanelAtom,
   quickPanelAtom,

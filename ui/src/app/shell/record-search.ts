@@ -1,7 +1,7 @@
 /** The records part of the toolbar search: GET /search?q=, debounced, the latest answer only. */
 import { useEffect, useState } from 'react'
 
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 import type { TextPart } from '@/lib/records'
 
 export const RECORD_SEARCH_DELAY = 250

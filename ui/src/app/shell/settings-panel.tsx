@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState, type ReactNode } from 'react'
 
 import { SettingsIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { portalSettingsAtom, savePortalSettings } from '@/lib/portal-settings'
 import { showMessage } from '@/lib/snackbar'

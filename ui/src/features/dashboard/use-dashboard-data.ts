@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 import { takePrefetched } from '@/lib/prefetch'
 import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
 import { recordBatchesAtom } from '@/lib/record-batches'

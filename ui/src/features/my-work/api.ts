@@ -1,5 +1,5 @@
 /** The field view's calls: `GET /my-work` and "Inspection done" (`POST /assets/{id}/inspections`). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 import { uploadDocuments } from '@/lib/documents'
 import type { Asset } from '@/lib/records'
 

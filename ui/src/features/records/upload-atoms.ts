@@ -6,7 +6,7 @@
  */
 import { atom, type Getter } from 'jotai'
 
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { documentProgressAtom, documentStatus } from '@/lib/document-progress'
 import { checkFileName, uploadDocuments, type UploadFields, type UploadOptions } from '@/lib/documents'
@@ -59,8 +59,8 @@ let running = 0
 let counter = 0
 
 /** Injected in tests (a fake XMLHttpRequest). */
-let uploadOptions: Pick<UploadOptions, 'xhr' | 'refresh' | 'baseUrl'> = {}
-export function setUploadTransport(options: Pick<UploadOptions, 'xhr' | 'refresh' | 'baseUrl'>): void {
+let uploadOptions: Pick<UploadOptions, 'xhr'> = {}
+export function setUploadTransport(options: Pick<UploadOptions, 'xhr'>): void {
   uploadOptions = options
 }
 

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
 import { exportAudit, listAudit, listUsers, liveAuditAtom, type AdminUser, type AuditEntry, type AuditFilters } from '@/lib/admin'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { formatDateTime } from '@/lib/format'
 import { realtimeEpochAtom } from '@/lib/realtime'
 import { showMessage } from '@/lib/snackbar'

@@ -37,7 +37,7 @@ import {
   type UserPage,
   type UserQuery,
 } from '@/lib/admin'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom, type Role } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'

@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { checkFileName } from '@/lib/documents'
 import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
 import type { Asset } from '@/lib/records'

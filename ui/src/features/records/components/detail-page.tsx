@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, EditIcon, HistoryIcon, RefreshIcon, TrashIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
-import { ApiError, errorMessage, type FieldErrors } from '@/lib/api'
+import { ApiError, errorMessage, type FieldErrors } from '@/data/client'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { DocumentIcon, RefreshIcon, SearchIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { documentProgressAtom, documentStatus, forgetDocumentProgressAtom } from '@/lib/document-progress'
 import { ADMIN_ONLY_RETRY, downloadDocument, fetchDocumentFile, fetchThumbnail, isTextMedia, kindLabel, retryChoice, retryDocument } from '@/lib/documents'

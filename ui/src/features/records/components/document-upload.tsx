@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { CloseIcon, DocumentIcon, RefreshIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { forgetDocumentProgressAtom } from '@/lib/document-progress'
 import { ACCEPT_ATTRIBUTE, ACCEPTED_SUMMARY, ADMIN_ONLY_RETRY, checkFileName, retryChoice, retryDocument } from '@/lib/documents'

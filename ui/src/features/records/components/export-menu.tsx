@@ -1,7 +1,7 @@
 import { Button, Menu, Portal } from '@chakra-ui/react'
 import { useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import type { ListParams, Resource } from '@/lib/records'
 import { showMessage } from '@/lib/snackbar'
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Checkbox, CloseButton, Dialog, Flex, NativeS
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { formatNumber } from '@/lib/format'
 import { isManager } from '@/lib/permissions'

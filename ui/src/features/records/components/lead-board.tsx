@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { useOptions } from '@/hooks/use-options'
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDate, formatK, formatMoney } from '@/lib/format'

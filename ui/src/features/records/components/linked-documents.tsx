@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { DocumentIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { formatRelative } from '@/lib/format'
 import type { AnyRecord } from '@/lib/records'
 
