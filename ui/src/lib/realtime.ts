@@ -4,6 +4,8 @@
  */
 import { atom } from 'jotai'
 
+import { resetCacheAtom, writePushedAtom } from '@/data/cache'
+
 import { isResource, RESOURCES, type AnyRecord, type Resource } from './records'
 
 export type RecordEventType = 'record.created' | 'record.updated' | 'record.deleted'
@@ -192,6 +194,7 @@ export const receiveRecordEventAtom = atom(null, (get, set, event: RecordEvent) 
   const now = Date.now()
   sequence += 1
   set(liveRecordsAtom, applyRecordEvent(get(liveRecordsAtom), event, now))
+  set(writePushedAtom, event) // the one cache every page reads its rows from
   set(recordEventLogAtom, logEvent(get(recordEventLogAtom), event, now, sequence))
 })
 
@@ -199,6 +202,7 @@ export const receiveRecordEventAtom = atom(null, (get, set, event: RecordEvent) 
 export const resetRealtimeAtom = atom(null, (_get, set) => {
   set(liveRecordsAtom, emptyLiveRecords())
   set(recordEventLogAtom, [])
+  set(resetCacheAtom)
   set(realtimeStateAtom, { status: 'idle', epoch: 0, error: null })
 })
 
