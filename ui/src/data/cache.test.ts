@@ -1,8 +1,8 @@
 import { createStore } from 'jotai'
 import { describe, expect, it } from 'vitest'
 
-import { receiveRecordEventAtom, resetRealtimeAtom, toRecordEvent } from '@/lib/realtime'
-import type { AnyRecord, Page } from '@/lib/records'
+import { receiveRecordEventAtom, resetRealtimeAtom, toRecordEvent } from './live'
+import type { AnyRecord, Page } from './records'
 
 import { cacheAtom, emptyCache, MAX_QUERIES, queryKey, queryViewAtom, writePushed, writeQuery, writeQueryAtom } from './cache'
 

@@ -11,7 +11,7 @@
  */
 import { atom, type Atom } from 'jotai'
 
-import { RESOURCES, type AnyRecord, type Page, type Resource } from '@/lib/records'
+import { RESOURCES, type AnyRecord, type Page, type Resource } from './records'
 
 /** What the cache knows about one record. */
 export interface CachedRecord {

@@ -5,7 +5,7 @@
  */
 import { ApiError, errorMessage } from '@/data/client'
 import { formatBytes, formatDate, formatDateTime, formatMoney } from './format'
-import type { Options, Resource } from './records'
+import type { Options, Resource } from '@/data/records'
 
 import { RESOURCE_CONFIGS, optionLabel, type FieldDef, type OptionsKey, type ValueKind } from '@/features/records/config'
 

@@ -20,7 +20,7 @@ import {
   type NotificationPreferences,
   type PushDevice,
   type PushMode,
-} from '@/lib/push'
+} from '@/data/push'
 import { showMessage } from '@/lib/snackbar'
 
 import { Choice, Toggle } from './controls'

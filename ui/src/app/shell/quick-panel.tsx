@@ -11,8 +11,8 @@ import {
   saveQuickPanelItemAtom,
   type QuickPanelItem,
   type QuickPanelKind,
-} from '@/lib/quick-panel'
-import { settingsAtom } from '@/lib/settings'
+} from '@/data/quick-panel'
+import { settingsAtom } from '@/data/settings'
 import { showMessage } from '@/lib/snackbar'
 
 import { quickPanelOpenAtom } from './atoms'

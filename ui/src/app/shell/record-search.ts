@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 
 import { api } from '@/data/client'
-import type { TextPart } from '@/lib/records'
+import type { TextPart } from '@/data/records'
 
 export const RECORD_SEARCH_DELAY = 250
 export const RECORD_SEARCH_MIN_CHARS = 2

@@ -2,10 +2,10 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
 import { api } from '@/data/client'
-import { takePrefetched } from '@/lib/prefetch'
-import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
-import { recordBatchesAtom } from '@/lib/record-batches'
-import { fetchOptions, listRecords, MAX_PER_PAGE, type Asset, type Options } from '@/lib/records'
+import { takePrefetched } from '@/data/prefetch'
+import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/data/live'
+import { recordBatchesAtom } from '@/data/record-batches'
+import { fetchOptions, listRecords, MAX_PER_PAGE, type Asset, type Options } from '@/data/records'
 
 import { INSPECTION_WINDOW_DAYS, inspectionsFrom, statsFromSummary, toSummary, type DashboardStats, type Inspection, type Summary } from './stats'
 
@@ -74,7 +74,7 @@ export function useDashboardData(): DashboardData {
   useEffect(() => {
     const controller = new AbortController()
     const s = controller.signal
-    // Right after sign-in the summary is already on its way (lib/prefetch.ts).
+    // Right after sign-in the summary is already on its way (data/prefetch.ts).
     const summary = takePrefetched('/dashboard/summary') ?? api.get<unknown>('/dashboard/summary', { signal: s })
     Promise.all([summary, fetchOptions(s).catch(() => null)]).then(
       ([body, options]) => {

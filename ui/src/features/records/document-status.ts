@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 
-import { documentProgressAtom, documentStatus, type DocumentStatus } from '@/lib/document-progress'
-import { liveRecordsAtom, realtimeEpochAtom } from '@/lib/realtime'
-import { getRecord, type AnyRecord } from '@/lib/records'
+import { documentProgressAtom, documentStatus, type DocumentStatus } from '@/data/document-progress'
+import { liveRecordsAtom, realtimeEpochAtom } from '@/data/live'
+import { getRecord, type AnyRecord } from '@/data/records'
 
 export interface LiveDocument {
   record: AnyRecord

@@ -8,9 +8,9 @@ import {
   realtimeEpochAtom,
   recordEventLogAtom,
   type LiveEntry,
-} from '@/lib/realtime'
+} from '@/data/live'
 import { queryKey, queryViewAtom, writeQueryAtom, writeRecordsAtom } from '@/data/cache'
-import { recordBatchesAtom } from '@/lib/record-batches'
+import { recordBatchesAtom } from '@/data/record-batches'
 import {
   fetchHistory,
   getRecord,
@@ -20,7 +20,7 @@ import {
   type ListParams,
   type Page,
   type Resource,
-} from '@/lib/records'
+} from '@/data/records'
 
 import { rememberPeopleAtom } from './atoms'
 import { RESOURCE_CONFIGS } from './config'

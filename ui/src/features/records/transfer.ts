@@ -3,7 +3,7 @@
  * (the server checks a file in a worker; the page follows the job at /imports/{jobId}).
  */
 import { api, buildUrl, saveBlob } from '@/data/client'
-import type { ListParams, Resource } from '@/lib/records'
+import type { ListParams, Resource } from '@/data/records'
 
 export type ExportFormat = 'csv' | 'xlsx'
 export const IMPORTABLE: readonly Resource[] = ['assets', 'leads']

@@ -2,16 +2,16 @@
  * The uploads of this page load: one entry per file, sent one request per file (so each file has its
  * own transfer progress and its own answer: a refused file does not hold back the others), at most
  * MAX_PARALLEL at a time. After the transfer the entry holds the created record; its processing is
- * followed through the pushes (lib/document-progress.ts, lib/realtime.ts).
+ * followed through the pushes (data/document-progress.ts, data/live.ts).
  */
 import { atom, type Getter } from 'jotai'
 
 import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
-import { documentProgressAtom, documentStatus } from '@/lib/document-progress'
-import { checkFileName, uploadDocuments, type UploadFields, type UploadOptions } from '@/lib/documents'
-import { liveRecordsAtom } from '@/lib/realtime'
-import type { DocumentRecord } from '@/lib/records'
+import { documentProgressAtom, documentStatus } from '@/data/document-progress'
+import { checkFileName, uploadDocuments, type UploadFields, type UploadOptions } from '@/data/documents'
+import { liveRecordsAtom } from '@/data/live'
+import type { DocumentRecord } from '@/data/records'
 
 export type UploadPhase = 'waiting' | 'sending' | 'sent' | 'refused' | 'failed' | 'cancelled'
 

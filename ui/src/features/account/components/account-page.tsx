@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 
 import { PushSettings } from '@/app/shell/push-settings'
 import { PasswordStrength } from '@/components/ui/password-strength'
-import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/lib/admin'
+import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/data/admin'
 import { api, errorMessage } from '@/data/client'
 import { toUser, userAtom, type Me } from '@/lib/auth'
 import { formatDateTime, formatRelative } from '@/lib/format'

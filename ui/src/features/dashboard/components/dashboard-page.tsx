@@ -7,9 +7,9 @@ import { AlertIcon, AssetIcon, CalendarIcon, DocumentIcon, LogoutIcon, Opportuni
 import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { formatDate, formatK, formatMoney, formatNumber, formatRelative } from '@/lib/format'
-import { recordEventLogAtom } from '@/lib/realtime'
+import { recordEventLogAtom } from '@/data/live'
 import { valueColor } from '@/lib/record-colors'
-import { RESOURCE_LABELS } from '@/lib/records'
+import { RESOURCE_LABELS } from '@/data/records'
 
 import { actorLabel, fieldLabel, isInternalField } from '@/lib/record-labels'
 

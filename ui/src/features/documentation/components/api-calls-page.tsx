@@ -35,8 +35,8 @@ await api.post('/auth/forgot-password', { email }, { auth: false })`}</Snippet>
       </DocSection>
       <DocSection title="Realtime">
         <Text>
-          <Code>src/lib/socket.ts</Code> is the one Socket.IO client. It connects with the current token, and hands what the server pushes — record changes, chat
-          messages, notifications, document progress — to the atoms in <Code>src/lib/realtime.ts</Code>, which the pages read. Writes always go through the HTTP API;
+          <Code>src/data/socket.ts</Code> is the one Socket.IO client. It connects with the current token, and hands what the server pushes — record changes, chat
+          messages, notifications, document progress — to the atoms in <Code>src/data/live.ts</Code>, which the pages read. Writes always go through the HTTP API;
           the socket only tells.
         </Text>
       </DocSection>

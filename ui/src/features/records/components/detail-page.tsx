@@ -10,7 +10,7 @@ import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'
 import { canCreate, canDelete, editableFields } from '@/lib/permissions'
-import { createRecord, deleteRecord, getRecord, updateRecord, type AnyRecord, type Resource } from '@/lib/records'
+import { createRecord, deleteRecord, getRecord, updateRecord, type AnyRecord, type Resource } from '@/data/records'
 import { showMessage } from '@/lib/snackbar'
 
 import { RESOURCE_CONFIGS, type ResourceConfig } from '../config'

@@ -9,7 +9,7 @@ import { useOptions } from '@/hooks/use-options'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { canCreate } from '@/lib/permissions'
-import type { Resource } from '@/lib/records'
+import type { Resource } from '@/data/records'
 
 import { RESOURCE_CONFIGS } from '../config'
 import { useLiveRows, useRecordList } from '../hooks'

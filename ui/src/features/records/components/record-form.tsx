@@ -4,8 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react'
 
 import type { FieldErrors } from '@/data/client'
 import { mayEditField } from '@/lib/permissions'
-import { listRecords, type AnyRecord, type Options, type Resource } from '@/lib/records'
-import { fetchStaff } from '@/lib/users'
+import { listRecords, type AnyRecord, type Options, type Resource } from '@/data/records'
+import { fetchStaff } from '@/data/users'
 
 import { peopleAtom, rememberPeopleAtom } from '../atoms'
 import type { FieldDef } from '../config'

@@ -4,8 +4,8 @@
  * The record calls (list, read, edit) are the generic ones in records.ts.
  */
 import { api, saveBlob, type UploadProgress, type XhrFactory } from '@/data/client'
-import type { Role } from './auth'
-import { isManager } from './permissions'
+import type { Role } from '@/lib/auth'
+import { isManager } from '@/lib/permissions'
 import type { DocumentRecord } from './records'
 
 /** What the server keeps (it checks the content too; this only spares a useless transfer). */

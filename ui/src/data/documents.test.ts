@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { checkFileName, limitOf, retryChoice, uploadDocuments, uploadForm } from './documents'
-import { saveSession } from './session'
+import { saveSession } from '@/lib/session'
 
 import { FakeXhr } from '@/testing/fake-xhr'
 

@@ -6,7 +6,7 @@
 import { atom } from 'jotai'
 
 import { api, errorMessage } from '@/data/client'
-import { showMessage, type SnackbarVariant } from './snackbar'
+import { showMessage, type SnackbarVariant } from '@/lib/snackbar'
 
 export interface AppNotification {
   id: number

@@ -1,5 +1,5 @@
 /**
- * Server-pushed state, kept in jotai atoms. The socket layer (lib/socket.ts) writes here; pages read.
+ * Server-pushed state, kept in jotai atoms. The socket layer (data/socket.ts) writes here; pages read.
  * Pure reducers (tested) do the work; the atoms only hold their results.
  */
 import { atom } from 'jotai'
@@ -176,7 +176,7 @@ export const recordEventLogAtom = atom<LoggedEvent[]>([])
 
 let sequence = 0
 
-/** Sends a client -> server event on the realtime socket (set while connected by lib/socket.ts). */
+/** Sends a client -> server event on the realtime socket (set while connected by data/socket.ts). */
 type Emitter = (event: string, payload: unknown) => boolean
 let emitter: Emitter | null = null
 

@@ -1,6 +1,6 @@
 /**
  * The admin console's and the account page's calls (issue 19), through the one API client, and the
- * audit entries pushed live to admins (Socket.IO channel `audit`, dispatched by lib/socket.ts).
+ * audit entries pushed live to admins (Socket.IO channel `audit`, dispatched by data/socket.ts).
  */
 import { atom } from 'jotai'
 

@@ -13,7 +13,7 @@ import {
   recordEventLogAtom,
   toRecordEvent,
   type RecordEvent,
-} from './realtime'
+} from './live'
 import { createRealtimeClient, type RealtimeHandlers } from './socket'
 
 const asset = (id: number, version: number, extra: Record<string, unknown> = {}) =>
@@ -214,7 +214,7 @@ describe('realtime client', () => {
 
 describe('whole collections kept live', () => {
   it('replaces, removes and adds records pushed after the fetch', async () => {
-    const { mergeLive } = await import('./realtime')
+    const { mergeLive } = await import('./live')
     let live = emptyLiveRecords()
     live = applyRecordEvent(live, updated(1, 2, { status: 'BAD' }), 100)
     live = applyRecordEvent(live, { ...updated(2, 1), type: 'record.deleted', record: null }, 100)
