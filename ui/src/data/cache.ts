@@ -173,3 +173,16 @@ export function queryViewAtom(key: string): Atom<QueryView | null> {
   }
   return view
 }
+
+const records = new Map<string, Atom<CachedRecord | undefined>>()
+
+/** One cached record (one atom per resource and id, made once): fetched or pushed, newest version. */
+export function cachedRecordAtom(resource: Resource, id: number): Atom<CachedRecord | undefined> {
+  const key = `${resource}/${id}`
+  let found = records.get(key)
+  if (!found) {
+    found = atom((get) => get(cacheAtom).records[resource][id])
+    records.set(key, found)
+  }
+  return found
+}

@@ -6,11 +6,11 @@
  */
 import { atom, type Getter } from 'jotai'
 
+import { cachedRecordAtom } from '@/data/cache'
 import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { documentProgressAtom, documentStatus } from '@/data/document-progress'
 import { checkFileName, uploadDocuments, type UploadFields, type UploadOptions } from '@/data/documents'
-import { liveRecordsAtom } from '@/data/live'
 import type { DocumentRecord } from '@/data/records'
 
 export type UploadPhase = 'waiting' | 'sending' | 'sent' | 'refused' | 'failed' | 'cancelled'
@@ -190,9 +190,9 @@ export function canResend(item: UploadItem): boolean {
 export function isSettled(get: Getter, item: UploadItem): boolean {
   if (item.phase === 'refused' || item.phase === 'failed' || item.phase === 'cancelled') return true
   if (item.phase !== 'sent' || !item.document) return false
-  const live = get(liveRecordsAtom).documents[item.document.id]
-  if (live?.deleted) return true
-  const record = live?.record && live.version > item.document.version ? { ...item.document, ...live.record } : item.document
+  const cached = get(cachedRecordAtom('documents', item.document.id))
+  if (cached?.deleted) return true
+  const record = cached && cached.record.version > item.document.version ? { ...item.document, ...cached.record } : item.document
   return documentStatus(record, get(documentProgressAtom)[item.document.id]).finished
 }
 
