@@ -130,24 +130,6 @@ export function overlay<T extends Versioned>(item: T, live: Record<number, LiveE
   return { record: item, live: null, deleted: false }
 }
 
-/**
- * Applies a push to a whole collection held in memory (the dashboard keeps every record):
- * created -> added (unless known), updated -> replaced when newer (added if unknown), deleted -> removed.
- */
-export function applyToCollection<T extends Versioned>(items: readonly T[], event: RecordEvent): T[] {
-  const index = items.findIndex((i) => i.id === event.id)
-  if (event.type === 'record.deleted') {
-    return index === -1 ? (items as T[]) : items.filter((i) => i.id !== event.id)
-  }
-  if (!event.record) return items as T[]
-  const record = event.record as unknown as T
-  if (index === -1) return [...items, record]
-  if (items[index].version >= event.version) return items as T[]
-  const next = items.slice()
-  next[index] = { ...items[index], ...record }
-  return next
-}
-
 export const MAX_LOGGED_EVENTS = 50
 
 export function logEvent(log: readonly LoggedEvent[], event: RecordEvent, now: number, seq: number): LoggedEvent[] {
@@ -210,29 +192,4 @@ export const resetRealtimeAtom = atom(null, (_get, set) => {
 export function lastSeqFor(log: readonly LoggedEvent[], resource: Resource, types?: RecordEventType[]): number {
   const found = log.find((e) => e.resource === resource && (!types || types.includes(e.type)))
   return found ? found.seq : 0
-}
-
-/**
- * A whole collection fetched at `fetchedAt` with every push laid over it: newer versions
- * replace rows, deletions remove them, and records pushed after the fetch that it does not hold
- * are added. Pure, so figures computed from it update the moment a push arrives.
- */
-export function mergeLive<T extends Versioned>(
-  items: readonly T[],
-  live: Record<number, LiveEntry> | undefined,
-  fetchedAt: number,
-): T[] {
-  if (!live) return items as T[]
-  const out: T[] = []
-  const seen = new Set<number>()
-  for (const item of items) {
-    seen.add(item.id)
-    const shown = overlay(item, live)
-    if (!shown.deleted) out.push(shown.record)
-  }
-  for (const entry of Object.values(live)) {
-    if (seen.has(entry.id) || entry.deleted || !entry.record || entry.at < fetchedAt) continue
-    out.push(entry.record as unknown as T)
-  }
-  return out
 }
