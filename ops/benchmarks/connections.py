@@ -3,7 +3,7 @@
 N users (one socket each, every one a staff member, so each connection is also announced to
 everyone already online, as in production) connect through the real ``socket.io-client`` from
 several Node processes, half to each API process, with the UI's reconnection options
-(``RECONNECTION`` and ``RETRY_DELAY`` in ``ui/src/lib/socket.ts``). Memory is the resident size (RSS)
+(``RECONNECTION`` and ``RETRY_DELAY`` in ``ui/src/data/socket.ts``). Memory is the resident size (RSS)
 of the two API processes after the sockets are in and have settled, minus before. Time to connect
 runs from the first connect attempt to the last socket's ``connect``.
 
@@ -35,7 +35,7 @@ BAR_TOTAL_MB = 1024.0
 BAR_PER_SOCKET_KB = 30.0
 BAR_BACK_SECONDS = 15.0
 PEER_NAME = "Node socket.io + Redis adapter"
-UI_SOCKET = ROOT / "ui" / "src" / "lib" / "socket.ts"
+UI_SOCKET = ROOT / "ui" / "src" / "data" / "socket.ts"
 
 
 def ui_reconnection() -> dict[str, int | float]:

@@ -9,7 +9,7 @@
 //                     socket connected before the mark is connected again, or after <ms>
 //   stdin  "close"   -> every socket disconnects, the process exits
 // With "reconnection" in the job ({reconnectionDelay, reconnectionDelayMax, randomizationFactor,
-// retryDelay}, the UI's options: ui/src/lib/socket.ts) sockets reconnect as the UI's do: socket.io's
+// retryDelay}, the UI's options: ui/src/data/socket.ts) sockets reconnect as the UI's do: socket.io's
 // own backoff after a dropped transport, and a new connect after retryDelay when the server refused
 // the connection (connect_error while not active); without it a dropped socket stays dropped.
 // Times are wall-clock milliseconds with sub-millisecond precision: performance.timeOrigin (the

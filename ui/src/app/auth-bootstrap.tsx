@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, type ReactNode } from 'react'
 
 import { fetchMe } from '@/features/auth/api'
-import { ApiError } from '@/lib/api'
+import { ApiError } from '@/data/client'
 import { authCheckedAtom, guestUser, toUser, userAtom, type Me, type User } from '@/lib/auth'
 import { getSession, loadProfile, saveProfile, SESSION_KEY } from '@/lib/session'
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactElement } from 'react'
 import { PageLoader } from '@/components/page-loader'
 
 import { authRoles, type AuthSetting } from '@/lib/auth'
-import { prefetch } from '@/lib/prefetch'
+import { prefetch } from '@/data/prefetch'
 import { setSignedInPrefetch, setSignInPreload } from '@/lib/sign-in-preload'
 import { loadFullTheme, lazyPage } from '@/lib/theme-system'
 

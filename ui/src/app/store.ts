@@ -1,6 +1,6 @@
 import { createStore } from 'jotai'
 
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 import { guestUser, userAtom } from '@/lib/auth'
 
 /** The app's one jotai store (module scope so non-React code, like the API client, can reach it). */

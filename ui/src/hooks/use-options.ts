@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-import { fetchOptions, type Options } from '@/lib/records'
+import { fetchOptions, type Options } from '@/data/records'
 
 /** GET /options (fetched once per page load); null while loading or when it failed. */
 export function useOptions(): Options | null {

@@ -350,7 +350,7 @@ describe('chat calls', () => {
 
 describe('typing', () => {
   it('sends chat:typing at most every 2 s per chat', async () => {
-    const { setRealtimeEmitter } = await import('./realtime')
+    const { setRealtimeEmitter } = await import('@/data/live')
     const { sendTyping } = await import('./chat')
     const sent: unknown[] = []
     setRealtimeEmitter((event, payload) => {

@@ -15,9 +15,9 @@
  */
 import { atom, type Getter } from 'jotai'
 
-import { api, errorMessage } from './api'
+import { api, errorMessage } from '@/data/client'
 import { userAtom } from './auth'
-import { emitRealtime } from './realtime'
+import { emitRealtime } from '@/data/live'
 import { showMessage } from './snackbar'
 
 // --- Types -----------------------------------------------------------------------------------------

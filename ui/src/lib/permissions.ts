@@ -7,7 +7,7 @@
  * - manager and admin: create, edit and delete everything.
  */
 import type { Role } from './auth'
-import type { AnyRecord, Resource } from './records'
+import type { AnyRecord, Resource } from '@/data/records'
 
 export const TECHNICIAN_ASSET_FIELDS = ['status', 'risk', 'location', 'notes', 'nextInspection'] as const
 export const UPLOADER_DOCUMENT_FIELDS = ['title', 'department', 'assetId', 'leadId', 'notes'] as const

@@ -3,9 +3,9 @@
  * columns and form fields (config.ts), plus the few fields only history and server messages name.
  * History, conflict review and server error messages all read from here, never from copies.
  */
-import { ApiError, errorMessage } from './api'
+import { ApiError, errorMessage } from '@/data/client'
 import { formatBytes, formatDate, formatDateTime, formatMoney } from './format'
-import type { Options, Resource } from './records'
+import type { Options, Resource } from '@/data/records'
 
 import { RESOURCE_CONFIGS, optionLabel, type FieldDef, type OptionsKey, type ValueKind } from '@/features/records/config'
 

@@ -40,7 +40,7 @@ afterEach(() => {
 })
 
 // No real Socket.IO connection in unit tests (the client itself is tested with a fake socket).
-vi.mock('@/lib/socket', async (importOriginal) => ({
+vi.mock('@/data/socket', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   startRealtime: () => () => {},
 }))

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { OlderMessages } from '@/components/chat-older-messages'
 import { ChatIcon, SendIcon } from '@/components/icons'
 import { useChatHistoryScroll } from '@/hooks/use-chat-history-scroll'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import {
   chatAtom,
   groupDialog,

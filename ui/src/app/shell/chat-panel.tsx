@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { ArrowLeftIcon, ChatIcon, SearchIcon } from '@/components/icons'
 import { chatAtom, chatSectionsAtom, closeChatAtom, incomingMessageAtom, PRESENCE, searchContacts, selectContactAtom, syncChatAtom } from '@/lib/chat'
 import { showMessage } from '@/lib/snackbar'
-import type { ThemeId } from '@/lib/settings'
+import type { ThemeId } from '@/data/settings'
 
 import { chatPanelOpenAtom } from './atoms'
 import { Conversation } from './chat-conversation'

@@ -1,4 +1,4 @@
-import type { ThemeId } from '@/lib/settings'
+import type { ThemeId } from '@/data/settings'
 
 import { ThemeScope } from './theme'
 

@@ -2,7 +2,7 @@ import { Box, Flex } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 import type { NavItem } from '@/lib/navigation'
-import { LAYOUTS, type Settings } from '@/lib/settings'
+import { LAYOUTS, type Settings } from '@/data/settings'
 
 import { Footer } from './footer'
 import { NavHorizontal } from './nav-horizontal'

@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { ChevronDownIcon } from '@/components/icons'
 import { TEMPLATE_NAV_ID } from '@/config/navigation'
 import { hasActiveChild, isItemActive, navIndent, type NavBadge, type NavItem } from '@/lib/navigation'
-import { settingsAtom } from '@/lib/settings'
+import { settingsAtom } from '@/data/settings'
 
 import { NavIcon } from './nav-icons'
 import { useUpdateSettings } from './use-settings'

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom'
 import { FoldIcon, MenuIcon } from '@/components/icons'
 import { Logo } from '@/components/logo'
 import type { NavItem } from '@/lib/navigation'
-import type { ThemeId } from '@/lib/settings'
+import type { ThemeId } from '@/data/settings'
 
 import { navbarMobileOpenAtom } from './atoms'
 import { NavVertical } from './nav-vertical'

@@ -11,7 +11,7 @@ import {
   notificationsAtom,
   openNotificationLink,
   type AppNotification,
-} from '@/lib/notifications'
+} from '@/data/notifications'
 
 const VARIANT_COLORS: Record<AppNotification['variant'], string> = {
   success: 'green.solid',

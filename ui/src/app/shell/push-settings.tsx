@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
 import { EditIcon, TrashIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { formatRelative } from '@/lib/format'
 import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
 import {
@@ -20,7 +20,7 @@ import {
   type NotificationPreferences,
   type PushDevice,
   type PushMode,
-} from '@/lib/push'
+} from '@/data/push'
 import { showMessage } from '@/lib/snackbar'
 
 import { Choice, Toggle } from './controls'

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState, type FormEvent } from 'react'
 
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import {
   loadQuickPanelAtom,
   quickPanelAtom,
@@ -11,8 +11,8 @@ import {
   saveQuickPanelItemAtom,
   type QuickPanelItem,
   type QuickPanelKind,
-} from '@/lib/quick-panel'
-import { settingsAtom } from '@/lib/settings'
+} from '@/data/quick-panel'
+import { settingsAtom } from '@/data/settings'
 import { showMessage } from '@/lib/snackbar'
 
 import { quickPanelOpenAtom } from './atoms'

@@ -1,8 +1,8 @@
 /** The records part of the toolbar search: GET /search?q=, debounced, the latest answer only. */
 import { useEffect, useState } from 'react'
 
-import { api } from '@/lib/api'
-import type { TextPart } from '@/lib/records'
+import { api } from '@/data/client'
+import type { TextPart } from '@/data/records'
 
 export const RECORD_SEARCH_DELAY = 250
 export const RECORD_SEARCH_MIN_CHARS = 2

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react'
 
-import { useSaveStatus } from '@/lib/pending-saves'
+import { useSaveStatus } from '@/data/pending-saves'
 
 const WORDS = { idle: '', saving: 'Saving…', saved: 'Saved', retrying: 'Not saved yet: retrying…', error: 'Not saved' } as const
 

@@ -4,7 +4,7 @@ import { createStore } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 
 import { toUser, userAtom, type Me } from '@/lib/auth'
-import { settingsAtom } from '@/lib/settings'
+import { settingsAtom } from '@/data/settings'
 import { saveSession } from '@/lib/session'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
 import { renderRoutes } from '@/testing/render'

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { StarFilledIcon, StarIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { flattenNavigation, resolveShortcuts, searchNavigation, toggleShortcut, type NavItem } from '@/lib/navigation'
-import { queueMeSave } from '@/lib/pending-saves'
+import { queueMeSave } from '@/data/pending-saves'
 import { showMessage } from '@/lib/snackbar'
 
 import { NavIcon } from './nav-icons'

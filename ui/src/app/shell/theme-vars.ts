@@ -1,6 +1,6 @@
 import { useEffect, type CSSProperties } from 'react'
 
-import { DEFAULT_SETTINGS, THEMES, type Settings, type ThemeId } from '@/lib/settings'
+import { DEFAULT_SETTINGS, THEMES, type Settings, type ThemeId } from '@/data/settings'
 
 /** CSS variables that repaint Chakra's semantic surfaces with a named theme. */
 export function themeVars(id: ThemeId): CSSProperties {

@@ -1,7 +1,7 @@
 import { Box, type BoxProps } from '@chakra-ui/react'
 import { forwardRef } from 'react'
 
-import { THEMES, type ThemeId } from '@/lib/settings'
+import { THEMES, type ThemeId } from '@/data/settings'
 
 import { themeVars } from './theme-vars'
 

@@ -3,10 +3,10 @@ import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 
 import { syncChatAtom } from '@/lib/chat'
-import { loadNotificationsAtom, setNotificationNavigator } from '@/lib/notifications'
-import { loadPortalSettingsAtom } from '@/lib/portal-settings'
-import { loadQuickPanelAtom } from '@/lib/quick-panel'
-import { realtimeEpochAtom } from '@/lib/realtime'
+import { loadNotificationsAtom, setNotificationNavigator } from '@/data/notifications'
+import { loadPortalSettingsAtom } from '@/data/portal-settings'
+import { loadQuickPanelAtom } from '@/data/quick-panel'
+import { realtimeEpochAtom } from '@/data/live'
 
 /**
  * What the shell keeps current for the signed-in user: chat contacts and chat list (with what was

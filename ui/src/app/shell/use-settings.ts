@@ -2,8 +2,8 @@ import { useStore } from 'jotai'
 import { useCallback } from 'react'
 
 import { userAtom } from '@/lib/auth'
-import { queueMeSave } from '@/lib/pending-saves'
-import { applySettingsPatch, settingsAtom, type SettingsPatch } from '@/lib/settings'
+import { queueMeSave } from '@/data/pending-saves'
+import { applySettingsPatch, settingsAtom, type SettingsPatch } from '@/data/settings'
 import { showMessage } from '@/lib/snackbar'
 
 const SAVE_DELAY = 400

@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 
-import { api, errorMessage } from '@/lib/api'
+import { api, errorMessage } from '@/data/client'
 
 /** The server's verdict on a candidate password (POST /auth/password-check): the policy is the server's. */
 interface PasswordVerdict {

@@ -1,5 +1,5 @@
 /** Academy API (/api/academy-app): categories, courses (without steps), a course, and its progress. */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const PREFIX = '/api/academy-app'
 

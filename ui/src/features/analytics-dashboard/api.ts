@@ -1,5 +1,5 @@
 /** Analytics dashboard API (GET /api/analytics-dashboard-app/widgets): widgets 1 to 9. */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 export interface Dataset {
   label?: string

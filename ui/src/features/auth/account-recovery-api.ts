@@ -1,4 +1,4 @@
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 /** POST /auth/forgot-password: the same answer whether or not an account matched. */
 export function requestPasswordReset(email: string): Promise<{ message: string }> {

@@ -1,4 +1,4 @@
-import { api, ApiError } from '@/lib/api'
+import { api, ApiError } from '@/data/client'
 import type { Me } from '@/lib/auth'
 import { toSession, type Session } from '@/lib/session'
 

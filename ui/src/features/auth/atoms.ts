@@ -1,6 +1,6 @@
 import { atomWithReset } from 'jotai/utils'
 
-import type { FieldErrors } from '@/lib/api'
+import type { FieldErrors } from '@/data/client'
 
 import type { LoginStep } from './login-rules'
 

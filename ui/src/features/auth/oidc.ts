@@ -4,7 +4,7 @@
  * back to /login?oidc=<one-time code>, which only this tab can exchange (with its binding) for the
  * portal's tokens. Refusals come back as /login?oidc_error=<reason>, one of a closed list.
  */
-import { api, buildUrl } from '@/lib/api'
+import { api, buildUrl } from '@/data/client'
 import { getConfig } from '@/lib/config'
 
 import { toAuthResult, type AuthResult } from './api'

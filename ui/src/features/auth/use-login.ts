@@ -2,7 +2,7 @@ import { useAtom, useSetAtom } from 'jotai'
 import { useResetAtom } from 'jotai/utils'
 import { useState } from 'react'
 
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { isAuthenticated, toUser, userAtom } from '@/lib/auth'
 import { clearSession, saveSession } from '@/lib/session'
 import { prefetchSignedInData, preloadSignedInCode } from '@/lib/sign-in-preload'

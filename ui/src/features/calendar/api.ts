@@ -1,5 +1,5 @@
 /** The calendar sample area's calls (app/samples/calendar.py, /api/calendar-app). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const BASE = '/api/calendar-app'
 

@@ -1,5 +1,5 @@
 /** The contacts sample area's calls (app/samples/contacts.py, /api/contacts-app). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const BASE = '/api/contacts-app'
 

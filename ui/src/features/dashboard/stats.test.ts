@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import type { LoggedEvent } from '@/lib/realtime'
-import type { Asset, Options } from '@/lib/records'
+import type { LoggedEvent } from '@/data/live'
+import type { Asset, Options } from '@/data/records'
 
 import { inspectionsFrom, recentActivity, statsFromSummary, toSummary } from './stats'
 

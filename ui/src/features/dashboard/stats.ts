@@ -1,7 +1,7 @@
 /** Everything the dashboard shows, from `GET /dashboard/summary` and the pushes (pure; tested). */
 import { daysUntil } from '@/lib/format'
-import type { LoggedEvent } from '@/lib/realtime'
-import { isResource, type Asset, type Option, type Options, type Resource, type UserRef } from '@/lib/records'
+import type { LoggedEvent } from '@/data/live'
+import { isResource, type Asset, type Option, type Options, type Resource, type UserRef } from '@/data/records'
 
 export const INSPECTION_WINDOW_DAYS = 30
 

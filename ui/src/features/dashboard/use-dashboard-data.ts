@@ -1,11 +1,12 @@
-import { useAtomValue } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
-import { api } from '@/lib/api'
-import { takePrefetched } from '@/lib/prefetch'
-import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
-import { recordBatchesAtom } from '@/lib/record-batches'
-import { fetchOptions, listRecords, MAX_PER_PAGE, type Asset, type Options } from '@/lib/records'
+import { cacheAtom, queryKey, rowsOf, writeQueryAtom } from '@/data/cache'
+import { api } from '@/data/client'
+import { takePrefetched } from '@/data/prefetch'
+import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/data/live'
+import { recordBatchesAtom } from '@/data/record-batches'
+import { fetchOptions, listRecords, MAX_PER_PAGE, type AnyRecord, type Asset, type Options, type Page } from '@/data/records'
 
 import { INSPECTION_WINDOW_DAYS, inspectionsFrom, statsFromSummary, toSummary, type DashboardStats, type Inspection, type Summary } from './stats'
 
@@ -37,18 +38,23 @@ function useDebounced(value: number, delay: number): number {
  * The soonest inspections: assets sorted by next inspection date, read page by page until the dates
  * pass the window (assets without a date may sort first or last, depending on the database).
  */
-async function fetchInspections(signal: AbortSignal): Promise<Inspection[]> {
+async function fetchInspections(signal: AbortSignal, keep: (key: string, page: Page<AnyRecord>) => void): Promise<{ keys: string[]; found: Asset[] }> {
   const found: Asset[] = []
+  const keys: string[] = []
   const horizon = new Date()
   horizon.setDate(horizon.getDate() + INSPECTION_WINDOW_DAYS)
   const limit = horizon.toISOString().slice(0, 10)
   for (let page = 1; page <= INSPECTION_PAGES; page += 1) {
-    const answer = await listRecords('assets', { sort: 'nextInspection', order: 'asc', perPage: MAX_PER_PAGE, page }, signal)
+    const params = { sort: 'nextInspection', order: 'asc', perPage: MAX_PER_PAGE, page }
+    const answer = await listRecords('assets', params, signal)
+    // Into the one record cache: a pushed asset moves in the list at once (before the refetch).
+    keys.push(queryKey('assets', params))
+    keep(keys[keys.length - 1], answer as unknown as Page<AnyRecord>)
     found.push(...answer.items)
     const beyond = answer.items.some((a) => a.nextInspection && a.nextInspection.slice(0, 10) > limit)
     if (beyond || answer.items.length < MAX_PER_PAGE || page * MAX_PER_PAGE >= answer.total) break
   }
-  return inspectionsFrom(found)
+  return { keys, found }
 }
 
 /**
@@ -69,12 +75,21 @@ export function useDashboardData(): DashboardData {
     error: null,
     failed: false,
   })
-  const [inspections, setInspections] = useState<Inspection[] | null>(null)
+  const writeQuery = useSetAtom(writeQueryAtom)
+  const cache = useAtomValue(cacheAtom)
+  const [fetched, setFetched] = useState<{ keys: string[]; found: Asset[] } | null>(null)
+  // The fetched pages as the cache holds them now (pushes included); the answer itself if the cache let them go.
+  const inspections = useMemo<Inspection[] | null>(() => {
+    if (!fetched) return null
+    const cached = fetched.keys.map((key) => rowsOf(cache, key))
+    const rows = cached.every((r) => r !== null) ? (cached.flat() as unknown as Asset[]) : fetched.found
+    return inspectionsFrom(rows)
+  }, [fetched, cache])
 
   useEffect(() => {
     const controller = new AbortController()
     const s = controller.signal
-    // Right after sign-in the summary is already on its way (lib/prefetch.ts).
+    // Right after sign-in the summary is already on its way (data/prefetch.ts).
     const summary = takePrefetched('/dashboard/summary') ?? api.get<unknown>('/dashboard/summary', { signal: s })
     Promise.all([summary, fetchOptions(s).catch(() => null)]).then(
       ([body, options]) => {
@@ -89,16 +104,16 @@ export function useDashboardData(): DashboardData {
 
   useEffect(() => {
     const controller = new AbortController()
-    fetchInspections(controller.signal).then(
-      (items) => {
-        if (!controller.signal.aborted) setInspections(items)
+    fetchInspections(controller.signal, (key, page) => writeQuery({ key, resource: 'assets', page })).then(
+      (answer) => {
+        if (!controller.signal.aborted) setFetched(answer)
       },
       () => {
-        if (!controller.signal.aborted) setInspections((prev) => prev ?? [])
+        if (!controller.signal.aborted) setFetched((prev) => prev ?? { keys: [], found: [] })
       },
     )
     return () => controller.abort()
-  }, [epoch, attempt, assetChange])
+  }, [epoch, attempt, assetChange, writeQuery])
 
   return useMemo(() => {
     const reload = () => {

@@ -2,7 +2,7 @@
  * E-commerce API (/api/e-commerce-app): products, product, product/save, orders, order.
  * There is no call that removes a product: the pages offer no removal.
  */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const PREFIX = '/api/e-commerce-app'
 

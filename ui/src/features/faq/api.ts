@@ -1,5 +1,5 @@
 /** FAQ API: GET /api/faq answers the questions with their answers. */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 export interface Faq {
   id: number

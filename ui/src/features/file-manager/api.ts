@@ -1,6 +1,5 @@
 /** The file manager sample area's calls (app/samples/file_manager.py): the list, uploads, downloads, deletes. */
-import { api } from '@/lib/api'
-import { fetchAuthorized, saveBlob } from '@/lib/documents'
+import { api, saveBlob } from '@/data/client'
 
 const BASE = '/api/file-manager-app'
 
@@ -37,5 +36,5 @@ export function uploadFile(file: File, folderId: string | null): Promise<FileIte
 export const deleteFile = (id: string) => api.post<{ id: string }>(`${BASE}/delete`, { id })
 
 export async function downloadFile(item: Pick<FileItem, 'id' | 'name'>): Promise<void> {
-  saveBlob(await fetchAuthorized(`${BASE}/download?id=${encodeURIComponent(item.id)}`), item.name)
+  saveBlob(await api.download(`${BASE}/download?id=${encodeURIComponent(item.id)}`), item.name)
 }

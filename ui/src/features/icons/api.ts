@@ -1,5 +1,5 @@
 /** Icon catalogue API: GET /api/icons answers every icon (order, name, code point, ligatures, tags). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 export interface IconEntry {
   order: number

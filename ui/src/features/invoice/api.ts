@@ -1,5 +1,5 @@
 /** Invoice API: GET /api/invoices/get-invoice?id= answers the invoice (an empty body when there is none). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 /** The sample invoice the pages open when no id is given. */
 export const SAMPLE_INVOICE_ID = '5725a6802d10e277a0f35724'

@@ -1,5 +1,5 @@
 /** Knowledge base API: GET /api/knowledge-base answers the categories with their featured articles. */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 export interface Article {
   id: number

@@ -1,5 +1,5 @@
 /** The mail sample area's calls (app/samples/mail.py, /api/mail-app). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const BASE = '/api/mail-app'
 

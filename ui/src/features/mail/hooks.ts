@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import { getFilters, getFolders, getLabels, getMail, getMails, updateMail, type Mail, type MailListKey } from './api'

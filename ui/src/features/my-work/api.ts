@@ -1,7 +1,7 @@
 /** The field view's calls: `GET /my-work` and "Inspection done" (`POST /assets/{id}/inspections`). */
-import { api } from '@/lib/api'
-import { uploadDocuments } from '@/lib/documents'
-import type { Asset } from '@/lib/records'
+import { api } from '@/data/client'
+import { uploadDocuments } from '@/data/documents'
+import type { Asset } from '@/data/records'
 
 export const RESULTS = ['GOOD', 'BAD', 'POOR'] as const
 export type InspectionResult = (typeof RESULTS)[number]

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 
-import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/lib/realtime'
+import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/data/live'
 
 import { fetchMyWork, type MyWork } from './api'
 

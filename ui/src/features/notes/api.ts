@@ -1,5 +1,5 @@
 /** The notes sample area's calls (app/samples/notes.py, /api/notes-app). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const BASE = '/api/notes-app'
 

@@ -2,7 +2,7 @@
  * Profile API: GET /api/profile/timeline, /photos-videos and /about (the spec's), and the social calls
  * (app/samples/profile.py): person, posts/new, posts/like, posts/comment, posts/remove, follow.
  */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 export interface Person {
   /** A portal user's id (posts and comments by staff); the sample people have none. */

@@ -1,5 +1,5 @@
 /** Project dashboard API (GET /api/project-dashboard-app/widgets and /projects) and its shapes. */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const PREFIX = '/api/project-dashboard-app'
 

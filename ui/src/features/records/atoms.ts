@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
 
-import type { AnyRecord, UserRef } from '@/lib/records'
+import type { AnyRecord, UserRef } from '@/data/records'
 
 /**
  * People seen on records: names for person values the staff directory does not list (e.g. a

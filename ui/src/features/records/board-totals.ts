@@ -1,4 +1,4 @@
-import type { Lead } from '@/lib/records'
+import type { Lead } from '@/data/records'
 
 export interface StageTotal {
   count: number

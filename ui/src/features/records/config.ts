@@ -3,7 +3,7 @@
  * The generic list, detail and form components read everything from here.
  */
 import type { Role } from '@/lib/auth'
-import type { AnyRecord, Options, Resource } from '@/lib/records'
+import type { AnyRecord, Options, Resource } from '@/data/records'
 
 export type OptionsKey = keyof Options
 

@@ -1,5 +1,5 @@
 /** Two people editing one record: which fields the other person changed, and merging per-field choices. */
-import type { AnyRecord } from '@/lib/records'
+import type { AnyRecord } from '@/data/records'
 
 import type { FieldDef } from './config'
 import { changedValues, toFormValue, type FormValues } from './form-values'

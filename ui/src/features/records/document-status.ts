@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 
-import { documentProgressAtom, documentStatus, type DocumentStatus } from '@/lib/document-progress'
-import { liveRecordsAtom, realtimeEpochAtom } from '@/lib/realtime'
-import { getRecord, type AnyRecord } from '@/lib/records'
+import { documentProgressAtom, documentStatus, type DocumentStatus } from '@/data/document-progress'
+import { cachedRecordAtom } from '@/data/cache'
+import { realtimeEpochAtom } from '@/data/live'
+import { getRecord, type AnyRecord } from '@/data/records'
 
 export interface LiveDocument {
   record: AnyRecord
@@ -17,19 +18,19 @@ function newer(a: AnyRecord, b: AnyRecord | null | undefined, sameToo = false): 
 }
 
 /**
- * A document as it is now: the given record, replaced by newer versions pushed or fetched, with
+ * A document as it is now: the given record, replaced by newer versions pushed or fetched (the record cache), with
  * the latest progress push laid over. While it is queued or processing it is read again after
  * every (re)connect, so a finish missed while offline is still seen.
  */
 export function useLiveDocument(initial: AnyRecord): LiveDocument {
-  const live = useAtomValue(liveRecordsAtom).documents[initial.id]
+  const cached = useAtomValue(cachedRecordAtom('documents', initial.id))
   const push = useAtomValue(documentProgressAtom)[initial.id]
   const epoch = useAtomValue(realtimeEpochAtom)
   const [fetched, setFetched] = useState<AnyRecord | null>(null)
   const [firstEpoch] = useState(epoch)
 
   let record = newer(initial, fetched, true)
-  if (live?.record && !live.deleted) record = newer(record, live.record as AnyRecord)
+  if (cached && !cached.deleted) record = newer(record, cached.record)
   const status = documentStatus(record, push)
   const finished = status.finished
 
@@ -43,5 +44,5 @@ export function useLiveDocument(initial: AnyRecord): LiveDocument {
     return () => controller.abort()
   }, [epoch, firstEpoch, finished, initial.id])
 
-  return { record, status, deleted: Boolean(live?.deleted) }
+  return { record, status, deleted: Boolean(cached?.deleted) }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { AnyRecord } from '@/lib/records'
+import type { AnyRecord } from '@/data/records'
 
 import { stageTotals } from './board-totals'
 import { assetsConfig, leadsConfig } from './config'

@@ -1,5 +1,5 @@
 /** Converting record values to form inputs (strings) and back, and finding what changed. */
-import type { AnyRecord } from '@/lib/records'
+import type { AnyRecord } from '@/data/records'
 
 import type { FieldDef } from './config'
 

@@ -8,8 +8,9 @@ import {
   realtimeEpochAtom,
   recordEventLogAtom,
   type LiveEntry,
-} from '@/lib/realtime'
-import { recordBatchesAtom } from '@/lib/record-batches'
+} from '@/data/live'
+import { queryKey, queryViewAtom, writeQueryAtom, writeRecordsAtom } from '@/data/cache'
+import { recordBatchesAtom } from '@/data/record-batches'
 import {
   fetchHistory,
   getRecord,
@@ -19,7 +20,7 @@ import {
   type ListParams,
   type Page,
   type Resource,
-} from '@/lib/records'
+} from '@/data/records'
 
 import { rememberPeopleAtom } from './atoms'
 import { RESOURCE_CONFIGS } from './config'
@@ -60,38 +61,42 @@ export function useRecordList(resource: Resource, params: ListParams): ListResul
   const epoch = useAtomValue(realtimeEpochAtom)
   const structural = useStructuralChanges(resource, 1200)
   const remember = useSetAtom(rememberPeopleAtom)
+  const writeQuery = useSetAtom(writeQueryAtom)
   const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<{ status: ListResult['status']; page: Page<AnyRecord> | null; error: unknown; key: string }>(
-    { status: 'loading', page: null, error: null, key: '' },
-  )
-  const key = JSON.stringify([resource, params])
+  const key = queryKey(resource, params)
+  const asked = JSON.stringify(params)
+  // The query answered last (its rows stay on screen while another one loads) and how it went.
+  const [state, setState] = useState<{ status: ListResult['status']; error: unknown; key: string }>({ status: 'loading', error: null, key: '' })
   // Which request the shown state answers: a newer one in flight means "refreshing".
   const token = `${key}#${epoch}#${structural}#${attempt}`
   const [answered, setAnswered] = useState('')
 
   useEffect(() => {
     const controller = new AbortController()
-    listRecords(resource, JSON.parse(key)[1] as ListParams, controller.signal).then(
+    listRecords(resource, JSON.parse(asked) as ListParams, controller.signal).then(
       (page) => {
         if (controller.signal.aborted) return
         const items = (page.items ?? []) as unknown as AnyRecord[]
         remember({ records: items, keys: personKeys(resource) })
-        setState({ status: 'success', page: { ...page, items }, error: null, key })
+        writeQuery({ key, resource, page: { ...page, items } })
+        setState({ status: 'success', error: null, key })
         setAnswered(token)
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        setState((s) => ({ status: 'error', page: s.key === key ? s.page : null, error, key }))
+        setState((s) => ({ status: 'error', error, key: s.key === key ? key : '' }))
         setAnswered(token)
       },
     )
     return () => controller.abort()
-  }, [resource, key, token, remember])
+  }, [resource, key, asked, token, remember, writeQuery])
   const refreshing = answered !== token
 
+  const view = useAtomValue(queryViewAtom(state.key || key))
+  const page = useMemo<Page<AnyRecord> | null>(() => (view ? { ...view.meta, items: view.rows } : null), [view])
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
-  const status = state.key === key || state.status === 'error' ? state.status : state.page ? 'success' : 'loading'
-  return { status, page: state.page, error: state.error, refreshing, reload }
+  const status = state.key === key || state.status === 'error' ? state.status : page ? 'success' : 'loading'
+  return { status, page: state.status === 'error' && state.key !== key ? null : page, error: state.error, refreshing, reload }
 }
 
 export interface LiveRow {
@@ -144,6 +149,7 @@ export function useRecordDetail(resource: Resource, id: number | null): DetailRe
   const epoch = useAtomValue(realtimeEpochAtom)
   const remember = useSetAtom(rememberPeopleAtom)
   const liveAll = useAtomValue(liveRecordsAtom)[resource]
+  const writeRecords = useSetAtom(writeRecordsAtom)
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<{ status: DetailResult['status']; record: AnyRecord | null; error: unknown }>({
     status: 'loading',
@@ -159,6 +165,7 @@ export function useRecordDetail(resource: Resource, id: number | null): DetailRe
         if (controller.signal.aborted) return
         const r = record as unknown as AnyRecord
         remember({ records: [r], keys: personKeys(resource) })
+        writeRecords({ resource, rows: [r] })
         setState({ status: 'success', record: r, error: null })
       },
       (error: unknown) => {
@@ -166,7 +173,7 @@ export function useRecordDetail(resource: Resource, id: number | null): DetailRe
       },
     )
     return () => controller.abort()
-  }, [resource, id, epoch, attempt, remember])
+  }, [resource, id, epoch, attempt, remember, writeRecords])
 
   const entry = id !== null ? liveAll?.[id] : undefined
   const record = state.record
@@ -178,7 +185,13 @@ export function useRecordDetail(resource: Resource, id: number | null): DetailRe
     live,
     deleted: Boolean(live?.deleted),
     reload: useCallback(() => setAttempt((n) => n + 1), []),
-    replace: useCallback((r: AnyRecord) => setState({ status: 'success', record: r, error: null }), []),
+    replace: useCallback(
+      (r: AnyRecord) => {
+        writeRecords({ resource, rows: [r] }) // a save's answer: every list showing the record follows
+        setState({ status: 'success', record: r, error: null })
+      },
+      [resource, writeRecords],
+    ),
   }
 }
 

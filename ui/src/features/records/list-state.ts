@@ -4,7 +4,7 @@
  * Defaults are left out of the URL. Next and previous move by keyset `cursor` (the page number is
  * then only shown); a page number chosen directly is asked for by offset.
  */
-import type { ListParams } from '@/lib/records'
+import type { ListParams } from '@/data/records'
 
 import type { ResourceConfig } from './config'
 

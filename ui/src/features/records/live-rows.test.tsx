@@ -3,8 +3,8 @@ import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 
-import { receiveRecordEventAtom } from '@/lib/realtime'
-import type { AnyRecord } from '@/lib/records'
+import { receiveRecordEventAtom } from '@/data/live'
+import type { AnyRecord } from '@/data/records'
 
 import { useLiveRows } from './hooks'
 

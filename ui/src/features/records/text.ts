@@ -1,6 +1,6 @@
 /** Small pure helpers of the record pages' text: totals beyond the count, snippets and text parts. */
 import { formatNumber } from '@/lib/format'
-import type { TextPart } from '@/lib/records'
+import type { TextPart } from '@/data/records'
 
 /** "10,000" or, when the server counted only that far, "10,000+". */
 export function totalText(total: number, exact: boolean | undefined): string {

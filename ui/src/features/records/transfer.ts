@@ -2,9 +2,8 @@
  * CSV and Excel: exports of a list as it is filtered, and imports of assets and opportunities
  * (the server checks a file in a worker; the page follows the job at /imports/{jobId}).
  */
-import { api, buildUrl } from '@/lib/api'
-import { fetchAuthorized } from '@/lib/documents'
-import type { ListParams, Resource } from '@/lib/records'
+import { api, buildUrl, saveBlob } from '@/data/client'
+import type { ListParams, Resource } from '@/data/records'
 
 export type ExportFormat = 'csv' | 'xlsx'
 export const IMPORTABLE: readonly Resource[] = ['assets', 'leads']
@@ -101,17 +100,6 @@ export function exportPath(resource: Resource, params: ListParams, format: Expor
 
 /** Downloads every row the list's filters, sort and search find (through a blob URL: the token never goes in a link). */
 export async function downloadExport(resource: Resource, params: ListParams, format: ExportFormat): Promise<void> {
-  const blob = await fetchAuthorized(exportPath(resource, params, format))
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = `${resource}-${new Date().toISOString().slice(0, 10)}.${format}`
-    link.rel = 'noopener'
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 30_000)
-  }
+  const blob = await api.download(exportPath(resource, params, format))
+  saveBlob(blob, `${resource}-${new Date().toISOString().slice(0, 10)}.${format}`)
 }

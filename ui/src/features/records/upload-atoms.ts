@@ -2,16 +2,16 @@
  * The uploads of this page load: one entry per file, sent one request per file (so each file has its
  * own transfer progress and its own answer: a refused file does not hold back the others), at most
  * MAX_PARALLEL at a time. After the transfer the entry holds the created record; its processing is
- * followed through the pushes (lib/document-progress.ts, lib/realtime.ts).
+ * followed through the pushes (data/document-progress.ts, data/live.ts).
  */
 import { atom, type Getter } from 'jotai'
 
-import { ApiError, errorMessage } from '@/lib/api'
+import { cachedRecordAtom } from '@/data/cache'
+import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
-import { documentProgressAtom, documentStatus } from '@/lib/document-progress'
-import { checkFileName, uploadDocuments, type UploadFields, type UploadOptions } from '@/lib/documents'
-import { liveRecordsAtom } from '@/lib/realtime'
-import type { DocumentRecord } from '@/lib/records'
+import { documentProgressAtom, documentStatus } from '@/data/document-progress'
+import { checkFileName, uploadDocuments, type UploadFields, type UploadOptions } from '@/data/documents'
+import type { DocumentRecord } from '@/data/records'
 
 export type UploadPhase = 'waiting' | 'sending' | 'sent' | 'refused' | 'failed' | 'cancelled'
 
@@ -59,8 +59,8 @@ let running = 0
 let counter = 0
 
 /** Injected in tests (a fake XMLHttpRequest). */
-let uploadOptions: Pick<UploadOptions, 'xhr' | 'refresh' | 'baseUrl'> = {}
-export function setUploadTransport(options: Pick<UploadOptions, 'xhr' | 'refresh' | 'baseUrl'>): void {
+let uploadOptions: Pick<UploadOptions, 'xhr'> = {}
+export function setUploadTransport(options: Pick<UploadOptions, 'xhr'>): void {
   uploadOptions = options
 }
 
@@ -190,9 +190,9 @@ export function canResend(item: UploadItem): boolean {
 export function isSettled(get: Getter, item: UploadItem): boolean {
   if (item.phase === 'refused' || item.phase === 'failed' || item.phase === 'cancelled') return true
   if (item.phase !== 'sent' || !item.document) return false
-  const live = get(liveRecordsAtom).documents[item.document.id]
-  if (live?.deleted) return true
-  const record = live?.record && live.version > item.document.version ? { ...item.document, ...live.record } : item.document
+  const cached = get(cachedRecordAtom('documents', item.document.id))
+  if (cached?.deleted) return true
+  const record = cached && cached.record.version > item.document.version ? { ...item.document, ...cached.record } : item.document
   return documentStatus(record, get(documentProgressAtom)[item.document.id]).finished
 }
 

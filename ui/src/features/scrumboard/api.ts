@@ -1,5 +1,5 @@
 /** The scrumboard sample area's calls (app/samples/scrumboard.py, /api/scrumboard-app). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const BASE = '/api/scrumboard-app'
 

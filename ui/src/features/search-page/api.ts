@@ -3,7 +3,7 @@
  * The results are the knowledge base's articles, the FAQ's questions and the academy's courses; each
  * url opens the page that shows it.
  */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 export interface SearchResult {
   id: string

@@ -1,5 +1,5 @@
 /** The to-do sample area's calls (app/samples/todo.py, /api/todo-app). */
-import { api } from '@/lib/api'
+import { api } from '@/data/client'
 
 const BASE = '/api/todo-app'
 

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import { fetchCourse, updateCourse, type Course } from '../api'

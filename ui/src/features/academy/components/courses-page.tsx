@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { CalendarIcon, RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { fetchCatalogue, type Category, type Course } from '../api'
 import { courseState, filterCourses, formatLength, progressPercent } from '../courses'

@@ -2,10 +2,10 @@ import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, NativeSelect, 
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
-import { exportAudit, listAudit, listUsers, liveAuditAtom, type AdminUser, type AuditEntry, type AuditFilters } from '@/lib/admin'
-import { errorMessage } from '@/lib/api'
+import { exportAudit, listAudit, listUsers, liveAuditAtom, type AdminUser, type AuditEntry, type AuditFilters } from '@/data/admin'
+import { errorMessage } from '@/data/client'
 import { formatDateTime } from '@/lib/format'
-import { realtimeEpochAtom } from '@/lib/realtime'
+import { realtimeEpochAtom } from '@/data/live'
 import { showMessage } from '@/lib/snackbar'
 
 const GROUPS: Record<string, string> = { auth: 'Every sign-in event', user: 'Every user change', record: 'Every record change' }

@@ -36,12 +36,12 @@ import {
   type LiveSession,
   type UserPage,
   type UserQuery,
-} from '@/lib/admin'
-import { errorMessage } from '@/lib/api'
+} from '@/data/admin'
+import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom, type Role } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'
-import { realtimeEpochAtom } from '@/lib/realtime'
+import { realtimeEpochAtom } from '@/data/live'
 import { showMessage } from '@/lib/snackbar'
 
 const ROLES: Role[] = ['admin', 'manager', 'technician', 'contractor']

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } 
 
 import { RefreshIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { fetchWidgets, type CampaignsWidget, type FigureWidget, type MapWidget, type RangedChartWidget, type SalesTrendWidget } from '../api'
 import { widgetById } from '../widgets'

@@ -1,7 +1,7 @@
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { requestPasswordReset } from '../account-recovery-api'
 

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { lockScreen, safeReturnPath, unlockScreen } from '@/lib/lock'
 

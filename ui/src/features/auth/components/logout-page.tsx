@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 
 import { guestUser, userAtom } from '@/lib/auth'
 import { unlockScreen } from '@/lib/lock'
-import { turnOffPushHere } from '@/lib/push'
-import { settlePendingSaves, stopPendingSaves } from '@/lib/pending-saves'
+import { turnOffPushHere } from '@/data/push'
+import { settlePendingSaves, stopPendingSaves } from '@/data/pending-saves'
 import { clearSession, getSession } from '@/lib/session'
 
 import { signOut } from '../api'

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { PasswordStrength } from '@/components/ui/password-strength'
-import { errorMessage, type FieldErrors } from '@/lib/api'
+import { errorMessage, type FieldErrors } from '@/data/client'
 
 import { resetPassword } from '../account-recovery-api'
 

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai'
 import { useState } from 'react'
 
 import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import type { CalendarEvent, NewEvent } from '../api'
 import { eventDialogAtom } from '../atoms'

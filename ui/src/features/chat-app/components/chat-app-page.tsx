@@ -24,7 +24,7 @@ import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from '
 
 import { OlderMessages } from '@/components/chat-older-messages'
 import { useChatHistoryScroll } from '@/hooks/use-chat-history-scroll'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import {
   chatAtom,
   chatSectionsAtom,

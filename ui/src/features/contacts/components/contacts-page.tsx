@@ -23,7 +23,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { NavLink, useParams, useSearchParams } from 'react-router-dom'
 
 import { Checkbox } from '@/components/ui/checkbox'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 

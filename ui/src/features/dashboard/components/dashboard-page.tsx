@@ -4,12 +4,12 @@ import { useMemo, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { AlertIcon, AssetIcon, CalendarIcon, DocumentIcon, LogoutIcon, OpportunityIcon, RefreshIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { formatDate, formatK, formatMoney, formatNumber, formatRelative } from '@/lib/format'
-import { recordEventLogAtom } from '@/lib/realtime'
+import { recordEventLogAtom } from '@/data/live'
 import { valueColor } from '@/lib/record-colors'
-import { RESOURCE_LABELS } from '@/lib/records'
+import { RESOURCE_LABELS } from '@/data/records'
 
 import { actorLabel, fieldLabel, isInternalField } from '@/lib/record-labels'
 

@@ -8,7 +8,7 @@ export default function ApiCallsPage() {
     <DocPage testId="doc-api-calls" section="Working with the portal" title="API calls" lead="Every call goes through one client; every page loads with one hook; live changes come over one socket.">
       <DocSection title="The client">
         <Text>
-          <Code>api</Code> from <Code>src/lib/api.ts</Code> sends JSON to the API named in <Code>/config.js</Code> (<Code>apiBase</Code>) with the access token.
+          <Code>api</Code> from <Code>src/data/client.ts</Code> sends JSON to the API named in <Code>/config.js</Code> (<Code>apiBase</Code>) with the access token.
         </Text>
         <List.Root ps="5" gap="1">
           <List.Item>On a 401 it refreshes the tokens once — one refresh shared by every call waiting — and retries; when the refresh is refused the session ends and the user goes to /login.</List.Item>
@@ -20,7 +20,7 @@ export default function ApiCallsPage() {
             Calls made before sign-in pass <Code>{'{ auth: false }'}</Code> (sign-in, the password reset and the strength meter).
           </List.Item>
         </List.Root>
-        <Snippet>{`import { api, errorMessage } from '@/lib/api'
+        <Snippet>{`import { api, errorMessage } from '@/data/client'
 
 const asset = await api.get<Asset>(\`/assets/\${id}\`)
 await api.patch(\`/assets/\${id}\`, { status: 'maintenance' })
@@ -35,8 +35,8 @@ await api.post('/auth/forgot-password', { email }, { auth: false })`}</Snippet>
       </DocSection>
       <DocSection title="Realtime">
         <Text>
-          <Code>src/lib/socket.ts</Code> is the one Socket.IO client. It connects with the current token, and hands what the server pushes — record changes, chat
-          messages, notifications, document progress — to the atoms in <Code>src/lib/realtime.ts</Code>, which the pages read. Writes always go through the HTTP API;
+          <Code>src/data/socket.ts</Code> is the one Socket.IO client. It connects with the current token, and hands what the server pushes — record changes, chat
+          messages, notifications, document progress — to the atoms in <Code>src/data/live.ts</Code>, which the pages read. Writes always go through the HTTP API;
           the socket only tells.
         </Text>
       </DocSection>

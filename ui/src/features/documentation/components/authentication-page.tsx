@@ -53,7 +53,7 @@ export default function AuthenticationPage() {
       </DocSection>
       <DocSection title="Calls and tokens">
         <Text>
-          Every call goes through the one API client (<Code>src/lib/api.ts</Code>), which adds the bearer token. When the server answers 401 the client refreshes
+          Every call goes through the one API client (<Code>src/data/client.ts</Code>), which adds the bearer token. When the server answers 401 the client refreshes
           the tokens once — calls failing at the same moment share that refresh — and retries; when the refresh is refused, the session ends and the login page
           opens. The realtime socket signs in with the same token.
         </Text>

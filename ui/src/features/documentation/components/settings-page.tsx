@@ -23,7 +23,7 @@ export default function SettingsDocPage() {
       </DocSection>
       <DocSection title="How they are stored">
         <Text>
-          The settings are one JSON document on the user, saved with <Code>PATCH /me</Code>; <Code>src/lib/settings.ts</Code> describes it (version 1):
+          The settings are one JSON document on the user, saved with <Code>PATCH /me</Code>; <Code>src/data/settings.ts</Code> describes it (version 1):
         </Text>
         <Snippet>{`{
   "version": 1,

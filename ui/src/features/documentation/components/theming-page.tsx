@@ -25,7 +25,7 @@ export default function ThemingPage() {
       <DocSection title="Named themes">
         <Text>
           <Code>dark</Code>, <Code>midnight</Code>, <Code>graphite</Code>, <Code>forest</Code>, <Code>light</Code> and <Code>paper</Code> live in{' '}
-          <Code>THEMES</Code> (<Code>src/lib/settings.ts</Code>). Each user picks one for the main area, the navbar, the toolbar and the footer in the settings panel
+          <Code>THEMES</Code> (<Code>src/data/settings.ts</Code>). Each user picks one for the main area, the navbar, the toolbar and the footer in the settings panel
           (the cog at the right edge). <Code>themeVars(id)</Code> in <Code>src/app/shell/theme-vars.ts</Code> turns a theme into CSS variables that repaint
           Chakra's semantic surfaces, so components need no theme-specific code.
         </Text>

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@chakra-ui/react'
 
 import { RefreshIcon } from '@/components/icons'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 export function LoadError({ title, error, onRetry, testId }: { title: string; error: unknown; onRetry: () => void; testId?: string }) {
   return (

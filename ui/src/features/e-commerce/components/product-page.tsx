@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, StarFilledIcon, TrashIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 

@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { CloseIcon, PlusIcon } from '@/components/icons'
 import { Checkbox } from '@/components/ui/checkbox'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 

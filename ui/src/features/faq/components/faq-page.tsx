@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom'
 
 import { ChevronDownIcon, RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { fetchFaqs, searchFaqs } from '../api'
 

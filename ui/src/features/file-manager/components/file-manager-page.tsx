@@ -23,7 +23,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { canCreate } from '@/lib/permissions'

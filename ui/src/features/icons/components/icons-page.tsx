@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 
 import { RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 

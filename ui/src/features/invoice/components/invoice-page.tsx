@@ -3,7 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { RefreshIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { fetchInvoice, SAMPLE_INVOICE_ID } from '../api'
 

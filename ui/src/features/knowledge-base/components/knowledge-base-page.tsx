@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 
 import { ChevronLeftIcon, ChevronRightIcon, DocumentIcon, RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { fetchCategories, findArticle, searchArticles, withoutLeadingTitle, type Article, type Category } from '../api'
 

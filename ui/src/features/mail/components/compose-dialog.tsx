@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal,
 import { useAtom } from 'jotai'
 import { useState } from 'react'
 
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import { sendMail, type Mail } from '../api'

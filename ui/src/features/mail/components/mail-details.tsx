@@ -2,7 +2,7 @@ import { Badge, Box, Button, Center, Flex, Heading, HStack, IconButton, Menu, Po
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import type { Mail, MailAttachment, MailFolder, MailLabel, MailListKey } from '../api'
 import { useSaveMail } from '../hooks'

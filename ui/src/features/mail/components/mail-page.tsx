@@ -3,7 +3,7 @@ import { useAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 

@@ -2,10 +2,10 @@ import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 
-import { ApiError, errorMessage } from '@/lib/api'
-import { checkFileName } from '@/lib/documents'
+import { ApiError, errorMessage } from '@/data/client'
+import { checkFileName } from '@/data/documents'
 import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
-import type { Asset } from '@/lib/records'
+import type { Asset } from '@/data/records'
 import { showMessage } from '@/lib/snackbar'
 
 import { recordInspection, RESULTS, type InspectionResult } from '../api'

@@ -3,10 +3,10 @@ import { useAtomValue } from 'jotai'
 import { memo, useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
 import { statusColor } from '@/lib/record-colors'
-import type { Asset } from '@/lib/records'
+import type { Asset } from '@/data/records'
 
 import { byDue, DUE_PALETTE, dueOf } from '../due'
 import { useMyWork } from '../use-my-work'

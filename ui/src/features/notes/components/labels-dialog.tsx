@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, HStack, IconButton, Input, Portal, Stack, 
 import { useAtom } from 'jotai'
 import { useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import { updateLabels, type NoteLabel } from '../api'

@@ -2,7 +2,7 @@ import { Badge, Box, Button, CloseButton, Flex, HStack, IconButton, Input, Menu,
 import { useRef, useState, type ReactNode } from 'react'
 
 import { Checkbox } from '@/components/ui/checkbox'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import type { NewNote, NoteLabel } from '../api'

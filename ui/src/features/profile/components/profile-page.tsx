@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom'
 
 import { RefreshIcon } from '@/components/icons'
 import { useApiData, type ApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { ChatIcon, TrashIcon } from '@/components/icons'
 import { PersonAvatar as SharedAvatar } from '@/components/person-avatar'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'

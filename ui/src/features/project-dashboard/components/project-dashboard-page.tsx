@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai'
 
 import { ChevronDownIcon, RefreshIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 
 import {

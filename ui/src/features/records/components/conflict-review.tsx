@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react'
 
-import type { AnyRecord, Options } from '@/lib/records'
+import type { AnyRecord, Options } from '@/data/records'
 
 import type { Choice, ConflictField } from '../conflict'
 import { fromFormValue } from '../form-values'

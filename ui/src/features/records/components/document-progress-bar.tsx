@@ -2,8 +2,8 @@ import { Box, HStack, Progress, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
 
-import { documentProgressAtom, documentStatus, STAGE_LABELS, type DocumentStatus } from '@/lib/document-progress'
-import type { AnyRecord } from '@/lib/records'
+import { documentProgressAtom, documentStatus, STAGE_LABELS, type DocumentStatus } from '@/data/document-progress'
+import type { AnyRecord } from '@/data/records'
 
 const PALETTE = { queued: 'gray', processing: 'blue', ready: 'green', failed: 'red' } as const
 

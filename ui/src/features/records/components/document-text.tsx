@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '@/components/icons'
-import { api, errorMessage } from '@/lib/api'
+import { api, errorMessage } from '@/data/client'
 import { formatNumber } from '@/lib/format'
-import type { AnyRecord, TextPart } from '@/lib/records'
+import type { AnyRecord, TextPart } from '@/data/records'
 
 import { TextParts } from './text-parts'
 

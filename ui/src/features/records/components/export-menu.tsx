@@ -1,8 +1,8 @@
 import { Button, Menu, Portal } from '@chakra-ui/react'
 import { useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
-import type { ListParams, Resource } from '@/lib/records'
+import { errorMessage } from '@/data/client'
+import type { ListParams, Resource } from '@/data/records'
 import { showMessage } from '@/lib/snackbar'
 
 import { downloadExport, type ExportFormat } from '../transfer'

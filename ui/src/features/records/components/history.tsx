@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 
 import { formatDateTime, formatRelative } from '@/lib/format'
-import type { HistoryEntry, Options, Resource } from '@/lib/records'
+import type { HistoryEntry, Options, Resource } from '@/data/records'
 
 import { peopleAtom } from '../atoms'
 import { actorLabel, fieldLabel, isInternalField, valueLabel } from '@/lib/record-labels'

@@ -2,11 +2,11 @@ import { Alert, Badge, Box, Button, Checkbox, CloseButton, Dialog, Flex, NativeS
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { formatNumber } from '@/lib/format'
 import { isManager } from '@/lib/permissions'
-import type { Resource } from '@/lib/records'
+import type { Resource } from '@/data/records'
 
 import type { ResourceConfig } from '../config'
 import { commitImport, followImport, hasPreview, IMPORTABLE, startImport, type ImportJob } from '../transfer'

@@ -4,14 +4,15 @@ import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { useOptions } from '@/hooks/use-options'
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDate, formatK, formatMoney } from '@/lib/format'
 import { canEdit } from '@/lib/permissions'
-import { liveRecordsAtom, overlay, realtimeEpochAtom } from '@/lib/realtime'
+import { liveRecordsAtom, overlay, realtimeEpochAtom } from '@/data/live'
 import { valueColor } from '@/lib/record-colors'
-import { listAll, updateRecord, type AnyRecord, type Lead, type Option, type Options } from '@/lib/records'
+import { queryKey, queryViewAtom, writeQueryAtom, writeRecordsAtom } from '@/data/cache'
+import { listAll, updateRecord, type AnyRecord, type Lead, type ListParams, type Option, type Options } from '@/data/records'
 import { showMessage } from '@/lib/snackbar'
 
 import { rememberPeopleAtom } from '../atoms'
@@ -116,7 +117,10 @@ export default function LeadBoard({ state }: { state: ListState }) {
   const live = useAtomValue(liveRecordsAtom).leads
   const remember = useSetAtom(rememberPeopleAtom)
   const { confirm, prompt } = useDialog()
-  const [data, setData] = useState<{ items: Lead[]; complete: boolean } | null>(null)
+  const writeQuery = useSetAtom(writeQueryAtom)
+  const writeRecords = useSetAtom(writeRecordsAtom)
+  // The board's answer lives in the record cache (pushes update its cards); `shown` names it.
+  const [data, setData] = useState<{ key: string; complete: boolean } | null>(null)
   const [error, setError] = useState<unknown>(null)
   const [moving, setMoving] = useState<Record<number, string>>({})
   const [over, setOver] = useState<string | null>(null)
@@ -130,11 +134,15 @@ export default function LeadBoard({ state }: { state: ListState }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    listAll('leads', { ...JSON.parse(filters), sort: 'estimatedValue', order: 'desc' }, controller.signal).then(
-      ({ items, complete }) => {
+    const params = { ...JSON.parse(filters), sort: 'estimatedValue', order: 'desc' } as ListParams
+    listAll('leads', params, controller.signal).then(
+      ({ items, total, complete }) => {
         if (controller.signal.aborted) return
-        remember({ records: items as unknown as AnyRecord[], keys: ['owner'] })
-        setData({ items, complete })
+        const rows = items as unknown as AnyRecord[]
+        const key = queryKey('leads', { ...params, all: 'true' })
+        remember({ records: rows, keys: ['owner'] })
+        writeQuery({ key, resource: 'leads', page: { items: rows, total, page: null, perPage: rows.length } })
+        setData({ key, complete })
         setError(null)
       },
       (e: unknown) => {
@@ -142,16 +150,17 @@ export default function LeadBoard({ state }: { state: ListState }) {
       },
     )
     return () => controller.abort()
-  }, [filters, epoch, structural, attempt, remember])
+  }, [filters, epoch, structural, attempt, remember, writeQuery])
+  const view = useAtomValue(queryViewAtom(data?.key ?? ''))
 
   const stages = options?.stages.length ? options.stages : FALLBACK_STAGES
   const leads = useMemo(
     () =>
-      (data?.items ?? [])
+      ((view?.rows ?? []) as unknown as Lead[])
         .map((item) => overlay(item, live))
         .filter((o) => !o.deleted)
         .map((o) => (moving[o.record.id] ? { ...o.record, stage: moving[o.record.id] } : o.record)),
-    [data, live, moving],
+    [view, live, moving],
   )
   const totals = stageTotals(leads)
 
@@ -183,7 +192,7 @@ export default function LeadBoard({ state }: { state: ListState }) {
     setMoving((m) => ({ ...m, [id]: stage }))
     try {
       const saved = await updateRecord('leads', id, lead.version, changes)
-      setData((d) => (d ? { ...d, items: d.items.map((i) => (i.id === id ? saved : i)) } : d))
+      writeRecords({ resource: 'leads', rows: [saved as unknown as AnyRecord] }) // every page showing it follows
       const label = stages.find((s) => s.value === stage)?.label ?? stage
       showMessage(`“${lead.title}” moved to ${label}.`, 'success')
     } catch (e) {

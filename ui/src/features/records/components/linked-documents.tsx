@@ -4,9 +4,9 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { DocumentIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { formatRelative } from '@/lib/format'
-import type { AnyRecord } from '@/lib/records'
+import type { AnyRecord } from '@/data/records'
 
 import { RESOURCE_CONFIGS } from '../config'
 import { useLiveRows, useRecordList } from '../hooks'

@@ -2,7 +2,7 @@ import { Badge, Button, Flex, Input, InputGroup, Menu, Portal } from '@chakra-ui
 import { useEffect, useState } from 'react'
 
 import { ColumnsIcon, FilterIcon, SearchIcon, UserIcon } from '@/components/icons'
-import type { Options } from '@/lib/records'
+import type { Options } from '@/data/records'
 
 import type { ResourceConfig } from '../config'
 import { visibleColumns, type ListState } from '../list-state'

@@ -2,10 +2,10 @@ import { Button, chakra, Field, HStack, Input, NativeSelect, SimpleGrid, Textare
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState, type FormEvent } from 'react'
 
-import type { FieldErrors } from '@/lib/api'
+import type { FieldErrors } from '@/data/client'
 import { mayEditField } from '@/lib/permissions'
-import { listRecords, type AnyRecord, type Options, type Resource } from '@/lib/records'
-import { fetchStaff } from '@/lib/users'
+import { listRecords, type AnyRecord, type Options, type Resource } from '@/data/records'
+import { fetchStaff } from '@/data/users'
 
 import { peopleAtom, rememberPeopleAtom } from '../atoms'
 import type { FieldDef } from '../config'

@@ -1,7 +1,7 @@
 import { Box, chakra, CloseButton, HStack, Input, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 
-import { getRecord, listRecords, type AnyRecord, type Resource } from '@/lib/records'
+import { getRecord, listRecords, type AnyRecord, type Resource } from '@/data/records'
 
 import { RESOURCE_CONFIGS } from '../config'
 

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
 import { useIsPhone } from '@/hooks/use-media-query'
-import type { Options } from '@/lib/records'
+import type { Options } from '@/data/records'
 
 import type { ColumnDef, ResourceConfig } from '../config'
 import type { LiveRow } from '../hooks'

@@ -1,5 +1,5 @@
 import { Box, chakra } from '@chakra-ui/react'
-import type { TextPart } from '@/lib/records'
+import type { TextPart } from '@/data/records'
 
 import { matchNumbers } from '../text'
 

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { formatBytes, formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format'
 import { valueColor } from '@/lib/record-colors'
-import { RESOURCE_LABELS, type AnyRecord, type Options, type UserRef } from '@/lib/records'
+import { RESOURCE_LABELS, type AnyRecord, type Options, type UserRef } from '@/data/records'
 
 import type { ColumnDef, FieldDef, OptionsKey } from '../config'
 

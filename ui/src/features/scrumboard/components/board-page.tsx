@@ -3,7 +3,7 @@ import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
-import { ApiError, errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 

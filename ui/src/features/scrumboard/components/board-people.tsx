@@ -3,7 +3,7 @@ import { Avatar, Box, Button, CloseButton, Flex, HStack, IconButton, Input, Nati
 import { useEffect, useState } from 'react'
 
 import { useDialog } from '@/lib/dialog'
-import { fetchStaff, type StaffMember } from '@/lib/users'
+import { fetchStaff, type StaffMember } from '@/data/users'
 
 import type { Board, BoardLabel } from '../api'
 import { LABEL_CLASSES, labelColor, newId } from '../board-utils'

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import { getBoards, newBoard } from '../api'

@@ -23,7 +23,7 @@ import { useRef, useState, type ReactNode } from 'react'
 
 import { PersonAvatar } from '@/components/person-avatar'
 import { Checkbox } from '@/components/ui/checkbox'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { RefreshIcon, SearchIcon } from '@/components/icons'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import { search, sectionOf } from '../api'
 

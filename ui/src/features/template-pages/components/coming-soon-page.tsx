@@ -2,7 +2,7 @@ import { Alert, Box, Button, Center, Field, Flex, Heading, HStack, Input, Stack,
 import { useEffect, useMemo, useState } from 'react'
 
 import { Logo } from '@/components/logo'
-import { api, errorMessage } from '@/lib/api'
+import { api, errorMessage } from '@/data/client'
 
 import { countdownParts, nextLaunch } from '../countdown'
 

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai'
 import { useState } from 'react'
 
 import { Checkbox } from '@/components/ui/checkbox'
-import { errorMessage } from '@/lib/api'
+import { errorMessage } from '@/data/client'
 
 import type { NewTodo, Todo, TodoLabel } from '../api'
 import { todoDialogAtom } from '../atoms'

@@ -1,14 +1,12 @@
 /**
- * Document files: upload (XMLHttpRequest, for upload progress events), the stored file and its
- * preview (fetched with the bearer token, shown through blob URLs), and retrying processing.
+ * Document files: upload (the API client's upload, with progress), the stored file and its
+ * preview (the client's download, shown through blob URLs), and retrying processing.
  * The record calls (list, read, edit) are the generic ones in records.ts.
  */
-import { api, ApiError, buildUrl, NETWORK_ERROR_MESSAGE, toApiError } from './api'
-import type { Role } from './auth'
-import { getConfig } from './config'
-import { isManager } from './permissions'
+import { api, saveBlob, type UploadProgress, type XhrFactory } from '@/data/client'
+import type { Role } from '@/lib/auth'
+import { isManager } from '@/lib/permissions'
 import type { DocumentRecord } from './records'
-import { getSession } from './session'
 
 /** What the server keeps (it checks the content too; this only spares a useless transfer). */
 export const ACCEPTED_EXTENSIONS = [
@@ -54,25 +52,12 @@ export interface UploadFields {
   notes?: string
 }
 
-export interface UploadProgress {
-  loaded: number
-  total: number
-}
-
-/** The parts of XMLHttpRequest an upload uses (a stand-in is injected in tests). */
-export type XhrFactory = () => XMLHttpRequest
-
 export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void
   signal?: AbortSignal
+  /** A stand-in XMLHttpRequest (tests). */
   xhr?: XhrFactory
-  /** Refresh the tokens after a 401 (default: the API client's shared single-flight refresh). */
-  refresh?: () => Promise<'ok' | 'network' | 'refused'>
-  baseUrl?: string
 }
-
-export const UPLOAD_CUT_OFF =
-  'The upload stopped before it finished: the connection dropped, or the server refused the file while it was being sent (it may be too large). Try again.'
 
 export function uploadForm(files: File[], fields: UploadFields, titles?: string[]): FormData {
   const form = new FormData()
@@ -89,49 +74,6 @@ export function uploadForm(files: File[], fields: UploadFields, titles?: string[
   return form
 }
 
-function abortError(): DOMException {
-  return new DOMException('The upload was cancelled.', 'AbortError')
-}
-
-function sendOnce(url: string, form: FormData, token: string | null, options: UploadOptions): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) return reject(abortError())
-    const xhr = options.xhr ? options.xhr() : new XMLHttpRequest()
-    let sentAll = false
-    const onAbort = () => xhr.abort()
-    xhr.open('POST', url)
-    xhr.setRequestHeader('Accept', 'application/json')
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
-    xhr.upload.onprogress = (event: ProgressEvent) => {
-      if (event.lengthComputable) {
-        sentAll = event.loaded >= event.total
-        options.onProgress?.({ loaded: event.loaded, total: event.total })
-      }
-    }
-    xhr.upload.onload = () => {
-      sentAll = true
-    }
-    xhr.onload = () => {
-      options.signal?.removeEventListener('abort', onAbort)
-      resolve({ status: xhr.status, text: xhr.responseText })
-    }
-    xhr.onerror = () => {
-      options.signal?.removeEventListener('abort', onAbort)
-      reject(new ApiError(0, sentAll ? NETWORK_ERROR_MESSAGE : UPLOAD_CUT_OFF))
-    }
-    xhr.onabort = () => {
-      options.signal?.removeEventListener('abort', onAbort)
-      reject(abortError())
-    }
-    options.signal?.addEventListener('abort', onAbort, { once: true })
-    xhr.send(form)
-  })
-}
-
-async function errorOf(status: number, text: string): Promise<ApiError> {
-  return toApiError(new Response(text || null, { status, headers: { 'Content-Type': 'application/json' } }))
-}
-
 /**
  * POST /documents/upload: answers the created records (each `queued`). A 401 refreshes the tokens
  * once and sends again; other refusals throw an ApiError with the server's message (401/403, 413
@@ -142,74 +84,24 @@ export async function uploadDocuments(
   fields: UploadFields,
   options: UploadOptions & { titles?: string[] } = {},
 ): Promise<DocumentRecord[]> {
-  const url = buildUrl(options.baseUrl ?? getConfig().apiBase, '/documents/upload')
-  const form = uploadForm(files, fields, options.titles)
-  let answer = await sendOnce(url, form, getSession()?.accessToken ?? null, options)
-  if (answer.status === 401 && getSession()) {
-    const outcome = await (options.refresh ?? (() => api.refreshSession()))()
-    if (outcome === 'network') throw new ApiError(0, NETWORK_ERROR_MESSAGE)
-    if (outcome === 'ok') answer = await sendOnce(url, form, getSession()?.accessToken ?? null, options)
-  }
-  if (answer.status < 200 || answer.status >= 300) throw await errorOf(answer.status, answer.text)
-  let body: unknown
-  try {
-    body = JSON.parse(answer.text)
-  } catch {
-    throw new ApiError(answer.status, 'The server sent an answer that could not be read.', {}, answer.text)
-  }
-  const items = (body as { items?: unknown })?.items
+  const { titles, ...transfer } = options
+  const body = await api.upload<{ items?: unknown } | undefined>('/documents/upload', uploadForm(files, fields, titles), transfer)
+  const items = body?.items
   return Array.isArray(items) ? (items as DocumentRecord[]) : []
-}
-
-/** GET with the bearer token (refreshed once on 401), answering the raw response body. */
-export async function fetchAuthorized(path: string, signal?: AbortSignal, fetchImpl: typeof fetch = (i, init) => globalThis.fetch(i, init)): Promise<Blob> {
-  const url = buildUrl(getConfig().apiBase, path)
-  const send = async () => {
-    const token = getSession()?.accessToken
-    try {
-      return await fetchImpl(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal, credentials: 'omit' })
-    } catch (error) {
-      if (signal?.aborted) throw error
-      throw new ApiError(0, NETWORK_ERROR_MESSAGE)
-    }
-  }
-  let response = await send()
-  if (response.status === 401 && getSession()) {
-    const outcome = await api.refreshSession()
-    if (outcome === 'ok') response = await send()
-  }
-  if (!response.ok) throw await toApiError(response)
-  return response.blob()
 }
 
 /** The stored preview (PNG, at most 320 px) of a document with `hasThumbnail`. */
 export function fetchThumbnail(id: number, signal?: AbortSignal): Promise<Blob> {
-  return fetchAuthorized(`/documents/${id}/thumbnail`, signal)
+  return api.download(`/documents/${id}/thumbnail`, { signal })
 }
 
 export function fetchDocumentFile(id: number, signal?: AbortSignal): Promise<Blob> {
-  return fetchAuthorized(`/documents/${id}/file`, signal)
+  return api.download(`/documents/${id}/file`, { signal })
 }
 
 /** Saves the stored file under its original name (through a blob URL: the token never goes in a link). */
 export async function downloadDocument(doc: Pick<DocumentRecord, 'id' | 'originalName' | 'title'>): Promise<void> {
   saveBlob(await fetchDocumentFile(doc.id), doc.originalName || doc.title || `document-${doc.id}`)
-}
-
-/** Hands a fetched file to the browser's download under `name` (through a blob URL: the token never goes in a link). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = name
-    link.rel = 'noopener'
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 30_000)
-  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockFetch } from '@/testing/fetch-mock'
 
-import { saveSession } from './session'
+import { saveSession } from '@/lib/session'
 import { loadPortalSettingsAtom, portalSettingsAtom, receivePortalSettingsAtom, toPortalSettings } from './portal-settings'
 
 describe('portal-wide settings', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 
+import { FakeXhr } from '@/testing/fake-xhr'
 import { json, mockFetch, path, type Call } from '@/testing/fetch-mock'
 
-import { ApiError, buildUrl, createApiClient, NETWORK_ERROR_MESSAGE } from './api'
-import { OFFLINE_REASON } from './online'
-import { getSession, loadSession, saveSession, type Session } from './session'
+import { ApiError, buildUrl, createApiClient, NETWORK_ERROR_MESSAGE, UPLOAD_CUT_OFF } from './client'
+import { OFFLINE_REASON } from '@/lib/online'
+import { getSession, loadSession, saveSession, type Session } from '@/lib/session'
 
 const BASE = 'http://api.test'
 
@@ -213,5 +214,100 @@ describe('api client', () => {
   it('builds URLs without doubled slashes and skips empty query values', () => {
     expect(buildUrl('http://h:5000/', '/assets', { a: 1, b: undefined, c: null, d: '' })).toBe('http://h:5000/assets?a=1')
     expect(buildUrl('http://h:5000', 'me')).toBe('http://h:5000/me')
+  })
+})
+
+describe('api client uploads', () => {
+  const form = () => {
+    const f = new FormData()
+    f.append('file', new File(['%PDF'], 'a.pdf'), 'a.pdf')
+    return f
+  }
+
+  it('posts the form with the token, reports the transfer and answers the parsed body', async () => {
+    saveSession(tokens('tok'), true)
+    FakeXhr.sent = []
+    const { fetch } = mockFetch(() => json({}))
+    const api = createApiClient({ baseUrl: () => BASE, fetch, xhr: FakeXhr.factory })
+    const progress = vi.fn()
+    const done = api.upload<{ items: unknown[] }>('/documents/upload', form(), { onProgress: progress })
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
+    const xhr = FakeXhr.sent[0]
+    expect(xhr.method).toBe('POST')
+    expect(xhr.url).toBe(`${BASE}/documents/upload`)
+    expect(xhr.headers.Authorization).toBe('Bearer tok')
+    xhr.progress(50, 100)
+    expect(progress).toHaveBeenCalledWith({ loaded: 50, total: 100 })
+    xhr.respond(201, { items: [{ id: 4, state: 'queued' }] })
+    await expect(done).resolves.toEqual({ items: [{ id: 4, state: 'queued' }] })
+  })
+
+  it("throws the server's message for a refused file", async () => {
+    saveSession(tokens('tok'), true)
+    FakeXhr.sent = []
+    const api = createApiClient({ baseUrl: () => BASE, fetch: mockFetch(() => json({})).fetch, xhr: FakeXhr.factory })
+    const done = api.upload('/documents/upload', form())
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
+    FakeXhr.sent[0].respond(415, { message: 'Not a PDF.', errors: { 'file.0': 'x' } })
+    const error = await done.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 415, message: 'Not a PDF.' })
+  })
+
+  it('refreshes the tokens once after a 401 (the same refresh as every call) and sends again', async () => {
+    saveSession(tokens('old', 'refresh-1'), true)
+    FakeXhr.sent = []
+    const { fetch, calls } = mockFetch((call) => (path(call) === '/auth/refresh' ? json(tokens('new', 'refresh-2')) : json({})))
+    const api = createApiClient({ baseUrl: () => BASE, fetch, xhr: FakeXhr.factory })
+    const done = api.upload<{ items: unknown[] }>('/documents/upload', form())
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
+    FakeXhr.sent[0].respond(401, { message: 'Expired.' })
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2))
+    expect(calls.filter((c) => path(c) === '/auth/refresh')).toHaveLength(1)
+    expect(FakeXhr.sent[1].headers.Authorization).toBe('Bearer new')
+    FakeXhr.sent[1].respond(201, { items: [] })
+    await expect(done).resolves.toEqual({ items: [] })
+    expect(getSession()?.accessToken).toBe('new')
+  })
+
+  it('says the transfer was cut off, and cancels on abort', async () => {
+    saveSession(tokens('tok'), true)
+    FakeXhr.sent = []
+    const api = createApiClient({ baseUrl: () => BASE, fetch: mockFetch(() => json({})).fetch, xhr: FakeXhr.factory })
+    const cut = api.upload('/documents/upload', form())
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
+    FakeXhr.sent[0].onerror?.()
+    await expect(cut).rejects.toMatchObject({ status: 0, message: UPLOAD_CUT_OFF })
+
+    const controller = new AbortController()
+    const cancelled = api.upload('/documents/upload', form(), { signal: controller.signal })
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2))
+    controller.abort()
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
+
+describe('api client downloads', () => {
+  it('answers the file as a Blob, with the token, refreshing once on 401', async () => {
+    saveSession(tokens('old', 'refresh-1'), true)
+    const { fetch, calls } = mockFetch((call) => {
+      if (path(call) === '/auth/refresh') return json(tokens('new', 'refresh-2'))
+      if (bearer(call) === 'Bearer old') return json({ message: 'Token expired.' }, 401)
+      return new Response('id,name\n1,Pump\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+    })
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    const blob = await api.download('/assets/export', { query: { format: 'csv' } })
+    expect(await blob.text()).toBe('id,name\n1,Pump\n')
+    const files = calls.filter((c) => path(c) === '/assets/export')
+    expect(files.map(bearer)).toEqual(['Bearer old', 'Bearer new'])
+    expect(files[1].url).toBe(`${BASE}/assets/export?format=csv`)
+    expect(calls.filter((c) => path(c) === '/auth/refresh')).toHaveLength(1)
+  })
+
+  it("throws the server's refusal as an ApiError", async () => {
+    saveSession(tokens('tok'), true)
+    const { fetch } = mockFetch(() => json({ message: 'No such file.' }, 404))
+    const api = createApiClient({ baseUrl: () => BASE, fetch })
+    await expect(api.download('/documents/9/file')).rejects.toMatchObject({ status: 404, message: 'No such file.' })
   })
 })

@@ -5,8 +5,8 @@
  */
 import { atom } from 'jotai'
 
-import { api, errorMessage } from './api'
-import { showMessage, type SnackbarVariant } from './snackbar'
+import { api, errorMessage } from '@/data/client'
+import { showMessage, type SnackbarVariant } from '@/lib/snackbar'
 
 export interface AppNotification {
   id: number

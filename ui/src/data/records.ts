@@ -2,7 +2,7 @@
  * The three record resources (assets, documents, opportunities/leads): types and API calls.
  * Shared by the dashboard and the record pages, so it lives in lib/.
  */
-import { api } from './api'
+import { api } from '@/data/client'
 
 export const RESOURCES = ['assets', 'documents', 'leads'] as const
 export type Resource = (typeof RESOURCES)[number]

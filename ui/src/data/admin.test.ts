@@ -5,8 +5,8 @@ import { navigationConfig } from '@/config/navigation'
 import { routes } from '@/app/routes'
 
 import { liveAuditAtom, receiveAuditEntryAtom, toAuditPush, type AuditEntry } from './admin'
-import { hasPermission } from './auth'
-import { filterNavigation, flattenNavigation } from './navigation'
+import { hasPermission } from '@/lib/auth'
+import { filterNavigation, flattenNavigation } from '@/lib/navigation'
 
 const entry: AuditEntry = {
   id: 'audit-7',

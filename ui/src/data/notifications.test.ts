@@ -18,8 +18,8 @@ import {
   unreadNotificationsAtom,
   type AppNotification,
 } from './notifications'
-import { saveSession } from './session'
-import { toaster } from './snackbar'
+import { saveSession } from '@/lib/session'
+import { toaster } from '@/lib/snackbar'
 
 const note = (id: number, read = false): AppNotification => ({
   id,

@@ -4,7 +4,7 @@
  */
 import { atom } from 'jotai'
 
-import { api, ApiError, errorMessage } from './api'
+import { api, ApiError, errorMessage } from '@/data/client'
 
 export type QuickPanelKind = 'events' | 'notes'
 

@@ -1,8 +1,10 @@
 /**
- * Server-pushed state, kept in jotai atoms. The socket layer (lib/socket.ts) writes here; pages read.
+ * Server-pushed state, kept in jotai atoms. The socket layer (data/socket.ts) writes here; pages read.
  * Pure reducers (tested) do the work; the atoms only hold their results.
  */
 import { atom } from 'jotai'
+
+import { resetCacheAtom, writePushedAtom } from '@/data/cache'
 
 import { isResource, RESOURCES, type AnyRecord, type Resource } from './records'
 
@@ -128,24 +130,6 @@ export function overlay<T extends Versioned>(item: T, live: Record<number, LiveE
   return { record: item, live: null, deleted: false }
 }
 
-/**
- * Applies a push to a whole collection held in memory (the dashboard keeps every record):
- * created -> added (unless known), updated -> replaced when newer (added if unknown), deleted -> removed.
- */
-export function applyToCollection<T extends Versioned>(items: readonly T[], event: RecordEvent): T[] {
-  const index = items.findIndex((i) => i.id === event.id)
-  if (event.type === 'record.deleted') {
-    return index === -1 ? (items as T[]) : items.filter((i) => i.id !== event.id)
-  }
-  if (!event.record) return items as T[]
-  const record = event.record as unknown as T
-  if (index === -1) return [...items, record]
-  if (items[index].version >= event.version) return items as T[]
-  const next = items.slice()
-  next[index] = { ...items[index], ...record }
-  return next
-}
-
 export const MAX_LOGGED_EVENTS = 50
 
 export function logEvent(log: readonly LoggedEvent[], event: RecordEvent, now: number, seq: number): LoggedEvent[] {
@@ -174,7 +158,7 @@ export const recordEventLogAtom = atom<LoggedEvent[]>([])
 
 let sequence = 0
 
-/** Sends a client -> server event on the realtime socket (set while connected by lib/socket.ts). */
+/** Sends a client -> server event on the realtime socket (set while connected by data/socket.ts). */
 type Emitter = (event: string, payload: unknown) => boolean
 let emitter: Emitter | null = null
 
@@ -192,6 +176,7 @@ export const receiveRecordEventAtom = atom(null, (get, set, event: RecordEvent) 
   const now = Date.now()
   sequence += 1
   set(liveRecordsAtom, applyRecordEvent(get(liveRecordsAtom), event, now))
+  set(writePushedAtom, event) // the one cache every page reads its rows from
   set(recordEventLogAtom, logEvent(get(recordEventLogAtom), event, now, sequence))
 })
 
@@ -199,6 +184,7 @@ export const receiveRecordEventAtom = atom(null, (get, set, event: RecordEvent) 
 export const resetRealtimeAtom = atom(null, (_get, set) => {
   set(liveRecordsAtom, emptyLiveRecords())
   set(recordEventLogAtom, [])
+  set(resetCacheAtom)
   set(realtimeStateAtom, { status: 'idle', epoch: 0, error: null })
 })
 
@@ -206,29 +192,4 @@ export const resetRealtimeAtom = atom(null, (_get, set) => {
 export function lastSeqFor(log: readonly LoggedEvent[], resource: Resource, types?: RecordEventType[]): number {
   const found = log.find((e) => e.resource === resource && (!types || types.includes(e.type)))
   return found ? found.seq : 0
-}
-
-/**
- * A whole collection fetched at `fetchedAt` with every push laid over it: newer versions
- * replace rows, deletions remove them, and records pushed after the fetch that it does not hold
- * are added. Pure, so figures computed from it update the moment a push arrives.
- */
-export function mergeLive<T extends Versioned>(
-  items: readonly T[],
-  live: Record<number, LiveEntry> | undefined,
-  fetchedAt: number,
-): T[] {
-  if (!live) return items as T[]
-  const out: T[] = []
-  const seen = new Set<number>()
-  for (const item of items) {
-    seen.add(item.id)
-    const shown = overlay(item, live)
-    if (!shown.deleted) out.push(shown.record)
-  }
-  for (const entry of Object.values(live)) {
-    if (seen.has(entry.id) || entry.deleted || !entry.record || entry.at < fetchedAt) continue
-    out.push(entry.record as unknown as T)
-  }
-  return out
 }

@@ -3,7 +3,7 @@
  * API client: `/push/config`, `/push/subscriptions`, `/push/test`, `/notifications/preferences`.
  * The id of this browser's device is kept beside it, so "this device" can be named and removed.
  */
-import { api } from './api'
+import { api } from '@/data/client'
 
 export type PushMode = 'always' | 'away' | 'never'
 

@@ -1,12 +1,10 @@
 /**
  * The admin console's and the account page's calls (issue 19), through the one API client, and the
- * audit entries pushed live to admins (Socket.IO channel `audit`, dispatched by lib/socket.ts).
+ * audit entries pushed live to admins (Socket.IO channel `audit`, dispatched by data/socket.ts).
  */
 import { atom } from 'jotai'
 
-import { api, buildUrl } from './api'
-import { getConfig } from './config'
-import { getSession } from './session'
+import { api, saveBlob } from '@/data/client'
 
 export type UserStatus = 'active' | 'disabled' | 'must-change-password'
 
@@ -126,17 +124,8 @@ export const listAudit = (filters: AuditFilters, cursor?: string | null) =>
 
 /** Downloads the filtered log as CSV (the export call needs the bearer token, so no plain link). */
 export async function exportAudit(filters: AuditFilters): Promise<void> {
-  const url = buildUrl(getConfig().apiBase, '/admin/audit/export', { ...auditQuery(filters), format: 'csv' })
-  const download = () => fetch(url, { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } })
-  let response = await download()
-  if (response.status === 401 && (await api.refreshSession()) === 'ok') response = await download()
-  if (!response.ok) throw new Error('The export failed; try again.')
-  const blob = await response.blob()
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(blob)
-  link.download = `audit-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+  const blob = await api.download('/admin/audit/export', { query: { ...auditQuery(filters), format: 'csv' } })
+  saveBlob(blob, `audit-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`)
 }
 
 // --- the signed-in user's own account ------------------------------------------------------------

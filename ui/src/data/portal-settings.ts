@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai'
 
-import { api } from './api'
+import { api } from '@/data/client'
 
 export interface PortalSettings {
   templateHidden: boolean

@@ -1,4 +1,4 @@
-import { api } from './api'
+import { api } from '@/data/client'
 
 /**
  * Answers fetched ahead of the page that reads them: the sign-in flow asks for the dashboard's

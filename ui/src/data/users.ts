@@ -1,6 +1,6 @@
 /** The staff directory (`GET /users`, optionally `?role=`): for the assignee and owner pickers. */
-import { api } from './api'
-import { isRole, type Role } from './auth'
+import { api } from '@/data/client'
+import { isRole, type Role } from '@/lib/auth'
 
 export interface StaffMember {
   id: number

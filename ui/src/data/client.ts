@@ -1,6 +1,6 @@
 /**
- * The one API client. Every call goes to the configured API origin and carries the
- * session's bearer token. A 401 triggers one token refresh (shared by all calls that
+ * The one API client (JSON calls, uploads with progress, file downloads). Every call goes to the
+ * configured API origin and carries the session's bearer token. A 401 triggers one token refresh (shared by all calls that
  * fail at the same time) and a retry; when the refresh is refused the session is cleared
  * and the unauthorized handler (registered by the app) sends the user to /login.
  *
@@ -10,9 +10,9 @@
  * If-None-Match; on 304 it answers from its copy, so an unchanged list costs no body and no parse
  * of new data on the server. Copies are dropped when the session ends.
  */
-import { getConfig } from './config'
-import { isOffline, OFFLINE_REASON } from './online'
-import { clearSession, getSession, toSession, updateSession, type Session } from './session'
+import { getConfig } from '@/lib/config'
+import { isOffline, OFFLINE_REASON } from '@/lib/online'
+import { clearSession, getSession, toSession, updateSession, type Session } from '@/lib/session'
 
 export type FieldErrors = Record<string, string>
 
@@ -50,6 +50,25 @@ export interface RequestOptions {
   auth?: boolean
 }
 
+export interface UploadProgress {
+  loaded: number
+  total: number
+}
+
+/** Builds the XMLHttpRequest an upload uses (a stand-in is injected in tests). */
+export type XhrFactory = () => XMLHttpRequest
+
+export interface UploadRequestOptions {
+  query?: Query
+  signal?: AbortSignal
+  /** The bytes sent so far (XMLHttpRequest: fetch cannot report upload progress). */
+  onProgress?: (progress: UploadProgress) => void
+  xhr?: XhrFactory
+}
+
+export const UPLOAD_CUT_OFF =
+  'The upload stopped before it finished: the connection dropped, or the server refused the file while it was being sent (it may be too large). Try again.'
+
 export interface SessionStore {
   get(): Session | null
   /** Stores refreshed tokens; false when there is no session any more. */
@@ -62,6 +81,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch
   sessionStore?: SessionStore
   onUnauthorized?: () => void
+  xhr?: XhrFactory
 }
 
 export interface ApiClient {
@@ -71,6 +91,10 @@ export interface ApiClient {
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
   delete<T>(path: string, options?: RequestOptions): Promise<T>
+  /** POST a form with upload progress; same 401/refresh path and errors as the other calls. */
+  upload<T>(path: string, form: FormData, options?: UploadRequestOptions): Promise<T>
+  /** GET a file (export, stored document, preview) as a Blob. */
+  download(path: string, options?: Omit<RequestOptions, 'body'>): Promise<Blob>
   /** The app registers what happens when the session is gone (reset the user, go to /login). */
   setUnauthorizedHandler(handler: () => void): void
   /**
@@ -211,9 +235,58 @@ export function buildUrl(base: string, path: string, query?: Query): string {
   return search ? `${url}?${search}` : url
 }
 
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError')
+}
+
+/** Status codes a Response may not carry a body with. */
+const NULL_BODY = new Set([204, 205, 304])
+
+/** One XMLHttpRequest POST of a form, answered as a fetch Response (so one path reads every answer). */
+function sendXhr(factory: XhrFactory, url: string, headers: Record<string, string>, form: FormData, options: UploadRequestOptions): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(abortError())
+    const xhr = factory()
+    let sentAll = false
+    const onAbort = () => xhr.abort()
+    const done = () => options.signal?.removeEventListener('abort', onAbort)
+    xhr.open('POST', url)
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
+    xhr.upload.onprogress = (event: ProgressEvent) => {
+      if (event.lengthComputable) {
+        sentAll = event.loaded >= event.total
+        options.onProgress?.({ loaded: event.loaded, total: event.total })
+      }
+    }
+    xhr.upload.onload = () => {
+      sentAll = true
+    }
+    xhr.onload = () => {
+      done()
+      const type = xhr.getResponseHeader?.('Content-Type') ?? 'application/json'
+      const body = NULL_BODY.has(xhr.status) ? null : xhr.responseText || null
+      resolve(new Response(body, { status: xhr.status, headers: { 'Content-Type': type } }))
+    }
+    xhr.onerror = () => {
+      done()
+      reject(new ApiError(0, sentAll ? NETWORK_ERROR_MESSAGE : UPLOAD_CUT_OFF))
+    }
+    xhr.onabort = () => {
+      done()
+      reject(abortError())
+    }
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    xhr.send(form)
+  })
+}
+
+/** Sends one request with the given session (null: no token) and If-None-Match copy. */
+type Transport = (session: Session | null, copy?: Copy) => Promise<Response>
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? (() => getConfig().apiBase)
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const defaultXhr: XhrFactory = options.xhr ?? (() => new XMLHttpRequest())
   const store = options.sessionStore ?? browserSessionStore
   let onUnauthorized = options.onUnauthorized ?? (() => {})
   let refreshing: Promise<RefreshResult> | null = null
@@ -280,40 +353,49 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onUnauthorized()
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  /**
+   * The one authorized exchange every call goes through: sends with the current token; on 401
+   * refreshes once (single flight) and sends again; when the session is over, clears it and calls
+   * the unauthorized handler. Answers the final response (any status but 401).
+   */
+  async function exchange(method: string, useAuth: boolean, transport: Transport, copy?: Copy): Promise<Response> {
     // Offline, a change is refused at once with the reason (reads fail on their own, as before).
     if (method !== 'GET' && isOffline()) throw new ApiError(0, OFFLINE_REASON)
-    const useAuth = opts.auth !== false
     const session = useAuth ? store.get() : null
     if (useAuth && !session) copies.clear()
+    let response = await transport(session, copy)
+    if (response.status !== 401 || !session) return response
+
+    const latest = store.get()
+    let renewed: Session | null = null
+    if (latest && latest.accessToken !== session.accessToken) {
+      renewed = latest // another call refreshed while this one was in flight
+    } else {
+      const result = await refreshOnce()
+      if (result.ok) renewed = result.session
+      else if (result.network) throw new ApiError(0, NETWORK_ERROR_MESSAGE)
+    }
+    if (!renewed) {
+      const error = await toApiError(response)
+      endSession()
+      throw error
+    }
+    response = await transport(renewed, copy)
+    if (response.status === 401) {
+      const error = await toApiError(response)
+      endSession()
+      throw error
+    }
+    return response
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const useAuth = opts.auth !== false
     // Only the client's own conditional refetches: a caller's If-None-Match gets the 304 itself.
-    const conditional = method === 'GET' && session !== null && !opts.headers?.['If-None-Match']
+    const conditional = method === 'GET' && useAuth && store.get() !== null && !opts.headers?.['If-None-Match']
     const url = conditional ? buildUrl(baseUrl(), path, opts.query) : ''
     const copy = conditional ? copies.get(url) : undefined
-    let response = await send(method, path, opts, session, copy)
-
-    if (response.status === 401 && session) {
-      const latest = store.get()
-      let renewed: Session | null = null
-      if (latest && latest.accessToken !== session.accessToken) {
-        renewed = latest // another call refreshed while this one was in flight
-      } else {
-        const result = await refreshOnce()
-        if (result.ok) renewed = result.session
-        else if (result.network) throw new ApiError(0, NETWORK_ERROR_MESSAGE)
-      }
-      if (!renewed) {
-        const error = await toApiError(response)
-        endSession()
-        throw error
-      }
-      response = await send(method, path, opts, renewed, copy)
-      if (response.status === 401) {
-        const error = await toApiError(response)
-        endSession()
-        throw error
-      }
-    }
+    const response = await exchange(method, useAuth, (session, c) => send(method, path, opts, session, c), copy)
 
     if (response.status === 304 && copy) return parseText<T>(200, copy.text, copy.type)
     if (!response.ok) throw await toApiError(response)
@@ -325,6 +407,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parseText<T>(response.status, text, type)
   }
 
+  async function upload<T>(path: string, form: FormData, opts: UploadRequestOptions = {}): Promise<T> {
+    const url = buildUrl(baseUrl(), path, opts.query)
+    const response = await exchange('POST', true, (session) => {
+      const headers: Record<string, string> = { Accept: 'application/json' }
+      if (session) headers.Authorization = `Bearer ${session.accessToken}`
+      return sendXhr(opts.xhr ?? defaultXhr, url, headers, form, opts)
+    })
+    if (!response.ok) throw await toApiError(response)
+    return parseBody<T>(response)
+  }
+
+  async function download(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+    const transport: Transport = (session) => send('GET', path, { ...opts, headers: { Accept: '*/*', ...opts.headers } }, session)
+    const response = await exchange('GET', opts.auth !== false, transport)
+    if (!response.ok) throw await toApiError(response)
+    return response.blob()
+  }
+
   return {
     request,
     get: (path, opts) => request('GET', path, opts),
@@ -332,6 +432,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+    upload,
+    download,
     get keptAnswers() {
       return copies.size
     },
@@ -351,6 +453,22 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
 /** The shared client used by every feature. */
 export const api = createApiClient()
+
+/** Hands a fetched file to the browser's download under `name` (through a blob URL: the token never goes in a link). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = name
+    link.rel = 'noopener'
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 30_000)
+  }
+}
 
 /** A readable message for any error thrown by a call. */
 export function errorMessage(error: unknown): string {

@@ -7,8 +7,8 @@
  */
 import { useSyncExternalStore } from 'react'
 
-import { api, ApiError, errorMessage } from './api'
-import type { Me } from './auth'
+import { api, ApiError, errorMessage } from '@/data/client'
+import type { Me } from '@/lib/auth'
 
 export interface MeChanges {
   shortcuts?: string[]

@@ -1,7 +1,7 @@
 /**
  * The one Socket.IO client. It connects to the API origin with the current access token
  * (a function, so every reconnect sends the token in force), and hands what the server pushes to
- * the handlers; `startRealtime` wires those handlers to the jotai store (lib/realtime.ts).
+ * the handlers; `startRealtime` wires those handlers to the jotai store (data/live.ts).
  *
  * - connect_error 'unauthorized' -> refresh the tokens through the API client, then reconnect
  *   (when the refresh is refused the API client ends the session: the user goes to /login);
@@ -13,11 +13,11 @@ import type { createStore } from 'jotai'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
-import { api } from './api'
-import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from './chat'
-import { getConfig } from './config'
+import { api } from '@/data/client'
+import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from '@/lib/chat'
+import { getConfig } from '@/lib/config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
-import { watchIdle } from './idle'
+import { watchIdle } from '@/lib/idle'
 import { receiveNotificationAtom, resetNotificationsAtom, toNotificationPush } from './notifications'
 import { receivePortalSettingsAtom, toPortalSettings } from './portal-settings'
 import { receiveQuickPanelPushAtom, resetQuickPanelAtom, toQuickPanelPush } from './quick-panel'
@@ -29,8 +29,8 @@ import {
   toRecordEvent,
   type RealtimeState,
   type RecordEvent,
-} from './realtime'
-import { getSession } from './session'
+} from './live'
+import { getSession } from '@/lib/session'
 
 export type RefreshOutcome = 'ok' | 'network' | 'refused'
 

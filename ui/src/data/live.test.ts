@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AnyRecord } from './records'
 import {
   applyRecordEvent,
-  applyToCollection,
   emptyLiveRecords,
   liveRecordsAtom,
   overlay,
@@ -13,7 +12,7 @@ import {
   recordEventLogAtom,
   toRecordEvent,
   type RecordEvent,
-} from './realtime'
+} from './live'
 import { createRealtimeClient, RECONNECTION, type RealtimeHandlers } from './socket'
 
 const asset = (id: number, version: number, extra: Record<string, unknown> = {}) =>
@@ -77,14 +76,6 @@ describe('live records reducer', () => {
     // The fetched row is already newer than the push: keep it.
     expect(overlay({ ...fetched, version: 4 }, state.assets)).toMatchObject({ record: { version: 4 }, live: null })
     expect(overlay(asset(2, 1), state.assets).live).toBeNull()
-  })
-
-  it('applies pushes to an in-memory collection', () => {
-    const items = [asset(1, 1), asset(2, 1)]
-    expect(applyToCollection(items, { ...updated(3, 1), type: 'record.created' }).map((i) => i.id)).toEqual([1, 2, 3])
-    expect(applyToCollection(items, updated(2, 2, { status: 'BAD' }))[1]).toMatchObject({ version: 2, status: 'BAD' })
-    expect(applyToCollection(items, updated(2, 1))).toBe(items)
-    expect(applyToCollection(items, { ...updated(1, 2), type: 'record.deleted', record: null }).map((i) => i.id)).toEqual([2])
   })
 
   it('writes a push into the atoms (live records and the event log)', () => {
@@ -218,20 +209,5 @@ describe('realtime client', () => {
     await Promise.resolve()
     expect(fake.active).toBe(false)
     expect(fake.connects).toBe(1)
-  })
-})
-
-describe('whole collections kept live', () => {
-  it('replaces, removes and adds records pushed after the fetch', async () => {
-    const { mergeLive } = await import('./realtime')
-    let live = emptyLiveRecords()
-    live = applyRecordEvent(live, updated(1, 2, { status: 'BAD' }), 100)
-    live = applyRecordEvent(live, { ...updated(2, 1), type: 'record.deleted', record: null }, 100)
-    live = applyRecordEvent(live, { ...updated(9, 1), type: 'record.created' }, 100)
-    live = applyRecordEvent(live, { ...updated(8, 1), type: 'record.created' }, 10) // before the fetch
-    const items = [asset(1, 1, { status: 'GOOD' }), asset(2, 1), asset(3, 1)]
-    const merged = mergeLive(items, live.assets, 50)
-    expect(merged.map((i) => i.id)).toEqual([1, 3, 9])
-    expect(merged[0]).toMatchObject({ version: 2, status: 'BAD' })
   })
 })
