@@ -14,7 +14,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
 import { api } from './api'
-import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from './chat'
+import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from '@/features/chat/push'
 import { getConfig } from './config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
 import { watchIdle } from './idle'

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 
-import { syncChatAtom } from '@/lib/chat'
+import { syncChatAtom } from '@/features/chat/atoms'
 import { loadNotificationsAtom, setNotificationNavigator } from '@/lib/notifications'
 import { loadPortalSettingsAtom } from '@/lib/portal-settings'
 import { loadQuickPanelAtom } from '@/lib/quick-panel'
