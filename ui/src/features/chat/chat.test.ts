@@ -1,6 +1,7 @@
 import { createStore } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 
+import { saveSession } from '@/lib/session'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
 
 import { chatAtom, loadOlderMessagesAtom, sendMessageAtom, syncChatAtom } from './atoms'
@@ -23,7 +24,6 @@ import {
   typingReceived,
 } from './state'
 import type { ChatContact, ChatMessage, ChatState, ChatUser } from './types'
-import { saveSession } from '@/lib/session'
 
 const ME = 1
 const contact = (id: number, extra: Partial<ChatContact> = {}): ChatContact => ({

@@ -13,6 +13,35 @@ import { MyCard } from './my-status'
 import { ChatListRow } from './people'
 import { PresenceAvatar } from './presence'
 
+/** One titled group of the sidebar's list (nothing when empty). */
+function ListSection({
+  title,
+  testId,
+  contacts,
+  time,
+  selectedId,
+  onSelect,
+}: {
+  title: string
+  testId: string
+  contacts: ChatContact[]
+  time: (contact: ChatContact) => string
+  selectedId: number | null
+  onSelect: (id: number) => void
+}) {
+  if (contacts.length === 0) return null
+  return (
+    <Box py="2" data-testid={testId}>
+      <Text px="4" py="1" fontSize="xs" fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wider">
+        {title}
+      </Text>
+      {contacts.map((c) => (
+        <ChatListRow key={c.id} contact={c} time={time(c)} selected={selectedId === c.id} onSelect={() => onSelect(c.id)} />
+      ))}
+    </Box>
+  )
+}
+
 function Sidebar({ onSelect }: { onSelect: (id: number) => void }) {
   const state = useAtomValue(chatAtom)
   const { chats, others } = useAtomValue(chatSectionsAtom)
@@ -34,26 +63,8 @@ function Sidebar({ onSelect }: { onSelect: (id: number) => void }) {
             <Spinner color="brand.solid" />
           </Flex>
         )}
-        {foundChats.length > 0 && (
-          <Box py="2" data-testid="chatapp-chats">
-            <Text px="4" py="1" fontSize="xs" fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wider">
-              Chats
-            </Text>
-            {foundChats.map((c) => (
-              <ChatListRow key={c.id} contact={c} time={listTime(entries.get(c.id))} selected={state.selectedContactId === c.id} onSelect={() => onSelect(c.id)} />
-            ))}
-          </Box>
-        )}
-        {foundOthers.length > 0 && (
-          <Box py="2" data-testid="chatapp-contacts">
-            <Text px="4" py="1" fontSize="xs" fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wider">
-              Contacts
-            </Text>
-            {foundOthers.map((c) => (
-              <ChatListRow key={c.id} contact={c} time="" selected={state.selectedContactId === c.id} onSelect={() => onSelect(c.id)} />
-            ))}
-          </Box>
-        )}
+        <ListSection title="Chats" testId="chatapp-chats" contacts={foundChats} time={(c) => listTime(entries.get(c.id))} selectedId={state.selectedContactId} onSelect={onSelect} />
+        <ListSection title="Contacts" testId="chatapp-contacts" contacts={foundOthers} time={() => ''} selectedId={state.selectedContactId} onSelect={onSelect} />
         {state.status === 'ready' && foundChats.length === 0 && foundOthers.length === 0 && (
           <Text px="4" py="6" fontSize="sm" color="fg.muted" textAlign="center" data-testid="chatapp-no-results">
             {query ? `No contact matches “${query}”.` : 'No other staff member yet.'}

@@ -65,19 +65,16 @@ export function ContactButton({ contact, selected, onSelect }: { contact: ChatCo
   )
 }
 
+/** A person's row in a list (the panel's directory, the app's chats and contacts). */
+const ROW = { type: 'button', display: 'flex', alignItems: 'center', gap: '3', w: 'full', px: '4', textAlign: 'start' } as const
+
 /** A contact in the pane's list: photo, full name, status or mood, unread count. */
 export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect: () => void }) {
   const status = PRESENCE[contact.status].label
   return (
     <chakra.button
-      type="button"
-      display="flex"
-      alignItems="center"
-      gap="3"
-      w="full"
-      px="4"
+      {...ROW}
       py="2"
-      textAlign="start"
       onClick={onSelect}
       _hover={{ bg: 'bg.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
@@ -106,14 +103,8 @@ export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSele
 export function ChatListRow({ contact, time, selected, onSelect }: { contact: ChatContact; time: string; selected: boolean; onSelect: () => void }) {
   return (
     <chakra.button
-      type="button"
-      display="flex"
-      alignItems="center"
-      gap="3"
-      w="full"
-      px="4"
+      {...ROW}
       py="2.5"
-      textAlign="start"
       bg={selected ? 'brand.muted' : 'transparent'}
       _hover={{ bg: selected ? 'brand.muted' : 'bg.muted' }}
       onClick={onSelect}
