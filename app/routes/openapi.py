@@ -76,7 +76,9 @@ MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
 }
 # Calls that succeed with 202 Accepted: the work goes on in a worker.
 # Answers with an ETag that a matching If-None-Match turns into 304 (app/services/answers.py).
-CONDITIONAL = frozenset(("GET", path) for name in RESOURCES for path in (f"/{name}", f"/{name}/{{id}}"))
+CONDITIONAL = frozenset(
+    {("GET", "/dashboard/summary"), *(("GET", path) for name in RESOURCES for path in (f"/{name}", f"/{name}/{{id}}"))}
+)
 IF_NONE_MATCH = {
     "name": "If-None-Match",
     "in": "header",

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
+
+from starlette.responses import Response
 
 from app.errors import invalid
 from app.routes.endpoint import STAFF, Call, route
@@ -10,9 +13,22 @@ from app.services import dashboard, portal_settings, users
 from schemas.options import Role
 from schemas.users import PortalSettings, PortalSettingsUpdate
 
+DASHBOARD_SOURCES = ("assets", "documents", "leads")
 
-async def dashboard_summary(call: Call) -> Any:
-    return await dashboard.summary(session=call.session)
+
+async def dashboard_summary(call: Call) -> Response:
+    """Kept per process while assets, leads and documents are unchanged (their history rows, counts and
+    the users they name are written in the same transactions), and for the day it was made: the
+    inspection windows move with the date."""
+    today = date.today()
+
+    async def read_summary() -> dict[str, Any]:
+        async with call.portal.db.reader() as session:
+            return await dashboard.summary(session=session, today=today)
+
+    return await call.portal.answers.respond(
+        call.request, call.principal, DASHBOARD_SOURCES, ("dashboard", today.isoformat()), read_summary
+    )
 
 
 async def staff_list(call: Call) -> Any:
@@ -39,7 +55,7 @@ async def settings_item(call: Call) -> Any:
 
 
 routes = [
-    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read"),
+    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF),
     route("/users", staff_list, ["GET"], rule=STAFF, session="write"),
     route(
         "/portal-settings",
