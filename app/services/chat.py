@@ -2,7 +2,7 @@
 
 Messages are stored (and committed) before anything is pushed; a client that was away asks for
 what it missed after an id it knows it holds everything up to (the catch-up rule in
-ui/src/lib/chat.ts: ids are handed out at insert, not in commit order). Only the two members of a
+ui/src/features/chat/catch-up.ts: ids are handed out at insert, not in commit order). Only the two members of a
 chat can read or write it.
 """
 

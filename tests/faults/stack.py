@@ -23,7 +23,7 @@ from tests.realtime_support import ORIGIN
 
 log = logging.getLogger("tests.faults")
 
-PUSH_MARGIN = 10.0  # seconds: same as PUSH_MARGIN_MS in ui/src/lib/chat.ts
+PUSH_MARGIN = 10.0  # seconds: same as PUSH_MARGIN_MS in ui/src/features/chat/catch-up.ts
 
 
 async def poll(condition: Callable[[], bool], seconds: float, what: str) -> float:
@@ -67,7 +67,7 @@ class ApiProcess:
 class ChatClient:
     """A signed-in user with one Socket.IO connection, kept alive like the UI keeps it: when the socket
     drops it tries the next URL every ``retry`` seconds; after each (re)connect it asks for the
-    messages it missed (``GET /api/chat/messages?after=``) with the UI's rule (ui/src/lib/chat.ts):
+    messages it missed (``GET /api/chat/messages?after=``) with the UI's rule (ui/src/features/chat/catch-up.ts):
     ``after`` is the highest id it holds everything up to, not the highest id it holds.
 
     Why not the highest id held: ids are handed out at insert, and messages commit and are pushed from

@@ -14,7 +14,7 @@ const BoardsPage = lazyPage(() => import('@/features/scrumboard/components/board
 const BoardPage = lazyPage(() => import('@/features/scrumboard/components/board-page'))
 const CalendarPage = lazyPage(() => import('@/features/calendar/components/calendar-page'))
 const FileManagerPage = lazyPage(() => import('@/features/file-manager/components/file-manager-page'))
-const ChatAppPage = lazyPage(() => import('@/features/chat-app/components/chat-app-page'))
+const ChatAppPage = lazyPage(() => import('@/features/chat/components/chat-app-page'))
 
 const staff = authRoles.staff
 

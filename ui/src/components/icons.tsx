@@ -80,6 +80,7 @@ export const ExternalIcon = strokeIcon(['M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V
 export const AlertIcon = strokeIcon(['M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z', 'M12 9v4', 'M12 17h.01'])
 export const DragIcon = strokeIcon(['M9 5h.01', 'M9 12h.01', 'M9 19h.01', 'M15 5h.01', 'M15 12h.01', 'M15 19h.01'])
 export const SendIcon = strokeIcon(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z'])
+export const InfoIcon = strokeIcon(['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 16v-4', 'M12 8h.01'])
 export const BellIcon = strokeIcon(['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.7 21a2 2 0 0 1-3.4 0'])
 export const ClipboardCheckIcon = strokeIcon([
   'M9 4h6v3H9z',

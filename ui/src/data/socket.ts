@@ -14,7 +14,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
 import { api } from '@/data/client'
-import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from '@/lib/chat'
+import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from '@/features/chat/push'
 import { getConfig } from '@/lib/config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
 import { watchIdle } from '@/lib/idle'

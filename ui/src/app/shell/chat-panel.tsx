@@ -1,15 +1,17 @@
-import { Box, Button, CloseButton, Flex, Heading, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react'
-import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai'
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { Box, Button, CloseButton, Flex, Heading, IconButton, Text } from '@chakra-ui/react'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useRef } from 'react'
 
-import { ArrowLeftIcon, ChatIcon, SearchIcon } from '@/components/icons'
-import { chatAtom, chatSectionsAtom, closeChatAtom, incomingMessageAtom, PRESENCE, searchContacts, selectContactAtom, syncChatAtom } from '@/lib/chat'
-import { showMessage } from '@/lib/snackbar'
+import { ArrowLeftIcon } from '@/components/icons'
+import { chatAtom, closeChatAtom, selectContactAtom, syncChatAtom } from '@/features/chat/atoms'
+import { Conversation } from '@/features/chat/components/conversation'
+import { ConversationTitle } from '@/features/chat/components/conversation-title'
+import { MyStatus } from '@/features/chat/components/my-status'
+import { ContactDirectory, ContactStrip } from '@/features/chat/components/panel-lists'
+import { useNewMessageToasts } from '@/features/chat/components/use-new-message-toasts'
 import type { ThemeId } from '@/data/settings'
 
 import { chatPanelOpenAtom } from './atoms'
-import { Conversation } from './chat-conversation'
-import { ContactButton, ContactRow, MyStatus, PresenceAvatar, PresenceLegend } from './chat-parts'
 import { ThemeScope } from './theme'
 import { useIsLargeScreen } from './use-media'
 
@@ -17,114 +19,8 @@ import { useIsLargeScreen } from './use-media'
 export const CHAT_STRIP_WIDTH = 70
 export const CHAT_PANE_WIDTH = 360
 
-/** The contact strip: contacts with chats first, a divider, then the other contacts. */
-function ContactStrip({ listRef, open, onToggle, onSelect }: { listRef: RefObject<HTMLDivElement | null>; open: boolean; onToggle: () => void; onSelect: (id: number) => void }) {
-  const state = useAtomValue(chatAtom)
-  const { chats, others } = useAtomValue(chatSectionsAtom)
-  const selected = state.selectedContactId
-  return (
-    <>
-      <IconButton
-        aria-label={open ? 'Close Team Chat' : 'Open Team Chat'}
-        aria-expanded={open}
-        variant={open ? 'subtle' : 'ghost'}
-        colorPalette="brand"
-        onClick={onToggle}
-        flexShrink={0}
-        data-testid="chat-strip-toggle"
-      >
-        <ChatIcon />
-      </IconButton>
-      <Box w="8" borderTopWidth="1px" borderColor="border.muted" flexShrink={0} />
-      <Box ref={listRef} flex="1" w="full" overflowY="auto" overflowX="hidden" aria-label="Contacts" data-testid="chat-contacts" css={{ scrollbarWidth: 'none' }}>
-        {state.status === 'loading' && state.contacts.length === 0 && (
-          <Flex justify="center" py="4">
-            <Spinner size="sm" color="fg.subtle" />
-          </Flex>
-        )}
-        {chats.map((c) => (
-          <ContactButton key={c.id} contact={c} selected={c.id === selected} onSelect={() => onSelect(c.id)} />
-        ))}
-        {chats.length > 0 && others.length > 0 && <Box mx="4" my="2" borderTopWidth="1px" borderColor="border.emphasized" role="separator" data-testid="chat-divider" />}
-        {others.map((c) => (
-          <ContactButton key={c.id} contact={c} selected={c.id === selected} onSelect={() => onSelect(c.id)} />
-        ))}
-      </Box>
-    </>
-  )
-}
-
-function ListHeading({ children }: { children: string }) {
-  return (
-    <Text px="4" pt="3" pb="1" fontSize="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="fg.subtle">
-      {children}
-    </Text>
-  )
-}
-
-/** The pane's list of people: search by name, recent conversations first (newest first), then everyone. */
-function ContactDirectory({ onSelect }: { onSelect: (id: number) => void }) {
-  const sections = useAtomValue(chatSectionsAtom)
-  const [query, setQuery] = useState('')
-  const { chats, others } = useMemo(() => searchContacts(sections, query), [sections, query])
-  return (
-    <Flex direction="column" flex="1" minH="0">
-      <Box px="3" pt="3" flexShrink={0}>
-        <InputGroup startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
-          <Input
-            size="sm"
-            type="search"
-            placeholder="Search people by name"
-            aria-label="Search people by name"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            data-testid="chat-search"
-          />
-        </InputGroup>
-        <Text fontSize="xs" color="fg.muted" mt="2" data-testid="chat-panel-empty">
-          Select a contact to start a conversation.
-        </Text>
-      </Box>
-      <Box flex="1" minH="0" overflowY="auto" data-testid="chat-directory">
-        {chats.length > 0 && <ListHeading>Recent conversations</ListHeading>}
-        {chats.map((c) => (
-          <ContactRow key={c.id} contact={c} onSelect={() => onSelect(c.id)} />
-        ))}
-        {others.length > 0 && <ListHeading>{chats.length > 0 ? 'Everyone else' : 'Everyone'}</ListHeading>}
-        {others.map((c) => (
-          <ContactRow key={c.id} contact={c} onSelect={() => onSelect(c.id)} />
-        ))}
-        {query.trim() && chats.length + others.length === 0 && (
-          <Text px="4" py="6" fontSize="sm" color="fg.muted" textAlign="center" data-testid="chat-search-empty">
-            Nobody’s name matches “{query.trim()}”.
-          </Text>
-        )}
-      </Box>
-      <Box py="3" borderTopWidth="1px" borderColor="border.muted" flexShrink={0}>
-        <PresenceLegend />
-      </Box>
-    </Flex>
-  )
-}
-
-/** A toast for a message that did not land in the open conversation (the panel is closed, or shows someone else). */
-function useNewMessageToasts(onOpen: (contactId: number) => void) {
-  const incoming = useAtomValue(incomingMessageAtom)
-  const store = useStore()
-  const shown = useRef<number | null>(null)
-  useEffect(() => {
-    if (!incoming || shown.current === incoming.message.id) return
-    shown.current = incoming.message.id
-    const now = store.get(chatAtom)
-    if (now.user?.status === 'do-not-disturb') return
-    const name = now.contacts.find((c) => c.id === incoming.contactId)?.name ?? 'A colleague'
-    const text = incoming.message.message.length > 140 ? `${incoming.message.message.slice(0, 140)}…` : incoming.message.message
-    showMessage(text, 'info', { title: `New message from ${name}`, action: { label: 'Open', onClick: () => onOpen(incoming.contactId) } })
-  }, [incoming, store, onOpen])
-}
-
 /**
- * Team Chat: the 70 px contact strip (large screens; on small screens it comes with the open
+ * Team Chat, the shell's layout over the chat pieces (features/chat): the 70 px contact strip (large screens; on small screens it comes with the open
  * pane) and the 360 px conversation pane. Selecting a contact opens the panel, loads the chat,
  * sets the selected contact and scrolls the contact list to top; closing removes the selected
  * contact and clears the chat. Esc and a click outside close the pane.
@@ -222,16 +118,7 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
               <IconButton aria-label="Back to the list of people" title="Back to the list of people" variant="ghost" size="xs" ms="-2" onClick={() => close()} data-testid="chat-back">
                 <ArrowLeftIcon />
               </IconButton>
-              <PresenceAvatar name={contact.name} avatar={contact.avatar} status={contact.status} size="sm" />
-              <Box minW="0">
-                <Text fontWeight="semibold" truncate data-testid="chat-contact-name">
-                  {contact.name}
-                </Text>
-                <Text fontSize="xs" color="fg.muted" truncate data-testid="chat-contact-status" data-status={contact.status}>
-                  {PRESENCE[contact.status].label}
-                  {contact.mood ? ` · ${contact.mood}` : ''}
-                </Text>
-              </Box>
+              <ConversationTitle contact={contact} look="panel" />
             </Flex>
           ) : (
             <Heading as="h2" size="md">
@@ -242,7 +129,7 @@ export function ChatPanel({ showStrip, theme }: { showStrip: boolean; theme: The
         </Flex>
         <MyStatus />
         {state.selectedContactId !== null ? (
-          <Conversation contact={contact} />
+          <Conversation contact={contact} look="panel" />
         ) : (
           <>
             {state.status === 'error' && (

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 
 import { ChatIcon, MenuIcon, PanelIcon, SettingsIcon } from '@/components/icons'
 import { Logo } from '@/components/logo'
-import { chatUnreadTotalAtom } from '@/lib/chat'
+import { chatUnreadTotalAtom } from '@/features/chat/atoms'
 import type { NavItem } from '@/lib/navigation'
 import { realtimeStateAtom } from '@/data/live'
 import type { ThemeId } from '@/data/settings'

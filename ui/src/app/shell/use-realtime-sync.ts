@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 
-import { syncChatAtom } from '@/lib/chat'
+import { syncChatAtom } from '@/features/chat/atoms'
 import { loadNotificationsAtom, setNotificationNavigator } from '@/data/notifications'
 import { loadPortalSettingsAtom } from '@/data/portal-settings'
 import { loadQuickPanelAtom } from '@/data/quick-panel'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { dayLabel, daySeparators, listTime, searchContacts } from './chat-utils'
+import { dayLabel, daySeparators, listTime, searchContacts } from './app-helpers'
 
 describe('chat page helpers', () => {
   it('searches contacts by name and mood', () => {

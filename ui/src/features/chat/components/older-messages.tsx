@@ -2,7 +2,8 @@
 import { Button, Flex, Spinner, Text } from '@chakra-ui/react'
 import { useSetAtom } from 'jotai'
 
-import { loadOlderMessagesAtom, type OpenChat } from '@/lib/chat'
+import { loadOlderMessagesAtom } from '../atoms'
+import type { OpenChat } from '../types'
 
 /** Above the oldest message held: loading the page before it, a failure to retry, or the start. */
 export function OlderMessages({ chat, testPrefix }: { chat: OpenChat; testPrefix: string }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { firstName, searchContacts, type ChatContact } from './chat'
+import { firstName, searchContacts } from './selectors'
+import type { ChatContact } from './types'
 
 const person = (id: number, name: string, role: string | null = 'technician'): ChatContact => ({ id, name, avatar: null, role, status: 'online', mood: '', unread: 0 })
 

@@ -1,5 +1,5 @@
-/** Pure helpers of the full-page chat (unit-tested); the chat state itself lives in lib/chat.ts. */
-import type { ChatContact, ChatListEntry, ChatMessage } from '@/lib/chat'
+/** Pure helpers of the full-page chat (unit-tested); the chat state lives in atoms.ts. */
+import type { ChatContact, ChatListEntry, ChatMessage } from './types'
 
 export function searchContacts<T extends Pick<ChatContact, 'name' | 'mood'>>(contacts: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase()

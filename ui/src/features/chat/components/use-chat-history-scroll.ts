@@ -7,7 +7,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
 
-import { chatAtom, loadOlderMessagesAtom } from '@/lib/chat'
+import { chatAtom, loadOlderMessagesAtom } from '../atoms'
 
 /** How close to the top (px) the reader gets before the older page is asked for. */
 export const LOAD_OLDER_WITHIN_PX = 160

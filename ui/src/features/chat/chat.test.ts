@@ -1,41 +1,29 @@
 import { createStore } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 
+import { saveSession } from '@/lib/session'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
 
+import { chatAtom, loadOlderMessagesAtom, sendMessageAtom, syncChatAtom } from './atoms'
+import { catchUpAfter, missedMerged, PUSH_MARGIN_MS, socketDropped } from './catch-up'
+import { isBlankMessage, toChatUser } from './parse'
+import { receiveChatPushAtom } from './push'
+import { contactSections, groupDialog, typingIn } from './selectors'
 import {
-  catchUpAfter,
-  chatAtom,
   chatClosed,
   chatDataLoaded,
   chatLoaded,
   chatRead,
-  contactSections,
   contactSelected,
-  groupDialog,
   initialChatState,
-  isBlankMessage,
-  loadOlderMessagesAtom,
   messageReceived,
-  missedMerged,
   olderFailed,
   olderLoaded,
   olderRequested,
   presenceChanged,
-  PUSH_MARGIN_MS,
-  receiveChatPushAtom,
-  sendMessageAtom,
-  socketDropped,
-  syncChatAtom,
-  toChatUser,
-  typingIn,
   typingReceived,
-  type ChatContact,
-  type ChatMessage,
-  type ChatState,
-  type ChatUser,
-} from './chat'
-import { saveSession } from './session'
+} from './state'
+import type { ChatContact, ChatMessage, ChatState, ChatUser } from './types'
 
 const ME = 1
 const contact = (id: number, extra: Partial<ChatContact> = {}): ChatContact => ({
@@ -351,7 +339,7 @@ describe('chat calls', () => {
 describe('typing', () => {
   it('sends chat:typing at most every 2 s per chat', async () => {
     const { setRealtimeEmitter } = await import('@/data/live')
-    const { sendTyping } = await import('./chat')
+    const { sendTyping } = await import('./push')
     const sent: unknown[] = []
     setRealtimeEmitter((event, payload) => {
       sent.push([event, payload])
