@@ -1,5 +1,5 @@
 /**
- * The chat's one door to the server: the REST calls (lib/api.ts) and the typing emit (the realtime
+ * The chat's one door to the server: the REST calls (data/client.ts) and the typing emit (the realtime
  * socket). Answers come back unparsed (`unknown`): parse.ts reads them. Pushes come in through
  * push.ts, which the socket layer calls.
  */
