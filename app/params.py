@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-
-from starlette.requests import Request
+from typing import TYPE_CHECKING
 
 from app.errors import invalid, not_found
 from schemas.base import DB_INT_MAX, DB_INT_MIN
+
+if TYPE_CHECKING:  # the pure parsers serve services and the worker too: no web framework at run time
+    from starlette.requests import Request
 
 _WHOLE = re.compile(r"-?[0-9]+")  # [0-9], not \d: \d matches every script's digits
 _MAX_CHARS = 12  # '-' and 11 digits: anything longer is out of range whatever it says

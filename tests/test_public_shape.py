@@ -9,7 +9,9 @@ import pytest
 from pydantic import BaseModel
 from starlette.applications import Starlette
 
-from app.services.records import row_values, to_public, user_refs
+from app.services.records.query import user_refs
+from app.services.records.shape import to_public
+from app.services.records.writes import row_values
 from app.services.resources import RESOURCES
 from tests.support import Account
 from tests.test_records import create

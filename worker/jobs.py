@@ -28,7 +28,12 @@ from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
 from app.realtime.sink import RedisSink
 from app.redis_conn import resolve_url
-from app.services import documents, imports, inspections, mail
+from app.services import imports, inspections, mail
+from app.services.documents import processing
+from app.services.documents.changes import fail_document
+from app.services.documents.progress import progress_of, set_progress
+from app.services.documents.queue import QUEUE_NAME, SLOW_QUEUE_NAME, JobQueue
+from app.services.documents.sweep import sweep
 from app.services.push import delivery
 from app.services.push.queue import DeliveryQueue
 from app.settings import Settings, get_settings
@@ -78,15 +83,15 @@ def process_document(document_id: int) -> str:
             job.save_meta()
 
     async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
-        lane = job.origin if job else documents.SLOW_QUEUE_NAME
-        slow_lane = documents.JobQueue.from_url(redis_url(settings), settings) if lane == documents.QUEUE_NAME else None
-        ctx = documents.Processing(
+        lane = job.origin if job else SLOW_QUEUE_NAME
+        slow_lane = JobQueue.from_url(redis_url(settings), settings) if lane == QUEUE_NAME else None
+        ctx = processing.Processing(
             db=db, storage=open_storage(settings), events=sink, settings=settings, on_progress=keep_in_job,
             slow_lane=slow_lane, cpu_seconds=limits.cpu_budget(settings, lane),
             deliveries=DeliveryQueue(job.connection, settings) if job else None,
         )  # fmt: skip
         try:
-            return await documents.process_document(
+            return await processing.process_document(
                 ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, settings)
             )
         finally:
@@ -130,10 +135,10 @@ def settle_over_limit(job: Job, limit: str, reason: str) -> str:
 
     async def work(db: Database, sink: RedisSink, settings: Settings) -> str:
         slow_lane = None
-        if limit == "cpu" and job.origin == documents.QUEUE_NAME:
-            slow_lane = documents.JobQueue.from_url(redis_url(settings), settings)
+        if limit == "cpu" and job.origin == QUEUE_NAME:
+            slow_lane = JobQueue.from_url(redis_url(settings), settings)
         try:
-            return await documents.settle_over_limit(
+            return await processing.settle_over_limit(
                 db=db, events=sink, document_id=document_id, job_id=job.id, attempt=attempt, limit=limit,
                 reason=reason, slow_lane=slow_lane,
             )  # fmt: skip
@@ -168,11 +173,11 @@ def on_job_failure(
     async def work(db: Database, sink: RedisSink, settings: Settings) -> None:
         async with db.session() as session:
             if retrying:
-                progress = documents.progress_of("retrying", job_id=job.id, attempt=attempt)
-                await documents.set_progress(session, document_id, progress, events=sink)
+                progress = progress_of("retrying", job_id=job.id, attempt=attempt)
+                await set_progress(session, document_id, progress, events=sink)
             else:
                 reason = _reason(exc_type, attempt)
-                await documents.fail_document(session, document_id, reason, events=sink, job_id=job.id, attempt=attempt)
+                await fail_document(session, document_id, reason, events=sink, job_id=job.id, attempt=attempt)
 
     asyncio.run(_with_services(work))
 
@@ -181,8 +186,8 @@ def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
     """Enqueue again or fail documents whose job was lost or ended without finishing them."""
 
     async def work(db: Database, sink: RedisSink, settings: Settings) -> list[tuple[int, str]]:
-        queue = documents.JobQueue(connection, settings)
-        return await documents.sweep(db=db, queue=queue, events=sink, settings=settings)
+        queue = JobQueue(connection, settings)
+        return await sweep(db=db, queue=queue, events=sink, settings=settings)
 
     return asyncio.run(_with_services(work))
 
