@@ -8,30 +8,18 @@ A path id that is not such a number names nothing (404); a query parameter is a 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from app.errors import invalid, not_found
-from schemas.base import DB_INT_MAX, DB_INT_MIN
+from schemas.base import DB_INT_MAX
+from schemas.query import range_hint, whole_number
 
 if TYPE_CHECKING:  # the pure parsers serve services and the worker too: no web framework at run time
     from starlette.requests import Request
 
-_WHOLE = re.compile(r"-?[0-9]+")  # [0-9], not \d: \d matches every script's digits
-_MAX_CHARS = 12  # '-' and 11 digits: anything longer is out of range whatever it says
-
-
-def whole_number(raw: str | None, *, minimum: int = DB_INT_MIN, maximum: int = DB_INT_MAX) -> int | None:
-    """``raw`` as an int when it is ASCII digits (optionally negative) within the bounds, else None."""
-    if raw is None or len(raw) > _MAX_CHARS or not _WHOLE.fullmatch(raw):
-        return None
-    value = int(raw)
-    return value if minimum <= value <= maximum else None
-
-
-def range_hint(minimum: int, maximum: int) -> str:
-    return f"Use a whole number from {minimum} to {maximum}."
+# whole_number and range_hint live with the query models (schemas/query.py); read here too.
+__all__ = ["declared_length", "path_int", "query_flag", "query_ids", "query_int", "range_hint", "whole_number"]
 
 
 def path_int(request: Request, name: str = "id") -> int:

@@ -8,12 +8,13 @@ them; the retention job (``AUDIT_RETENTION_DAYS``) prunes the oldest.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import JsonValue
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, String
 from sqlmodel import Field, SQLModel
 
-from schemas.base import UtcDateTime, utcnow
+from schemas.base import ApiModel, UtcDateTime, utcnow
 
 #: every kind the log knows, with the words the console shows
 AUDIT_KINDS: dict[str, str] = {
@@ -67,3 +68,44 @@ class AuditEvent(SQLModel, table=True):
     ip: str | None = Field(default=None, sa_column=Column(String(64), nullable=True))
     user_agent: str | None = Field(default=None, sa_column=Column(String(300), nullable=True))
     detail: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+# --- public shapes (the console's log and the ``audit`` push) -------------------------------------
+
+
+class AuditWho(ApiModel):
+    """A user named by an entry (their current names, or the label stored with the row)."""
+
+    id: int | None
+    username: str | None
+    display_name: str | None
+
+
+class AuditEntry(ApiModel):
+    """One line of the console's log: an audit row or a record change."""
+
+    id: str  # "audit-<id>" or "record-<id>"
+    source: Literal["audit", "record"]
+    at: str  # ISO 8601
+    kind: str
+    label: str
+    actor: AuditWho | None
+    target: AuditWho | None
+    ip: str | None
+    user_agent: str | None
+    device: str | None
+    detail: dict[str, JsonValue] | None  # what the event stored, free-form by kind
+    resource: str | None
+    record_id: int | None
+
+
+class AuditLog(ApiModel):
+    """A page of the console's log, newest first (``GET /admin/audit``)."""
+
+    items: list[AuditEntry]
+    next_cursor: str | None
+    kinds: dict[str, str]  # every kind with the words the console shows
+
+
+class AuditKinds(ApiModel):
+    kinds: dict[str, str]

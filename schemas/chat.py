@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated, Literal
 
 from pydantic import Field as PydanticField
+from pydantic import RootModel
 from sqlalchemy import Column, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from schemas.base import DB_INT_MAX, ApiInput, UtcDateTime, utcnow
+from schemas.base import DB_INT_MAX, ApiInput, ApiModel, UtcDateTime, utcnow
+from schemas.options import Role
+from schemas.query import LenientFlag, QueryModel, Whole
 from schemas.records import NEVER_REUSE_IDS
 
 
@@ -124,3 +128,141 @@ class ReadRequest(ApiInput):
 class QuickPanelItemInput(ApiInput):
     title: str = PydanticField(min_length=1, max_length=200)
     detail: str = PydanticField(default="", max_length=2000)
+
+
+# --- public shapes (answers and pushed events) ----------------------------------------------------
+
+
+class ChatMessagePublic(ApiModel):
+    """One stored chat message as answered and pushed."""
+
+    id: int
+    who: int  # the sender's user id
+    message: str
+    time: str  # ISO 8601
+
+
+class UserChatData(ApiModel):
+    """A chat-list entry as one member sees it."""
+
+    chat_id: str
+    contact_id: int
+    last_message_time: str | None  # null for a chat without messages
+
+
+class QuickPanelItemPublic(ApiModel):
+    id: int
+    title: str
+    detail: str
+
+
+class NotificationPublic(ApiModel):
+    id: int
+    kind: str
+    title: str
+    message: str
+    link: str | None
+    variant: str  # success / warning / error / info
+    created_at: str  # ISO 8601
+    read: bool
+
+
+#: as others see a user: their chosen status, or offline and away from their sockets
+PresenceStatus = Literal["online", "away", "do-not-disturb", "offline"]
+
+
+class ChatUser(ApiModel):
+    """The signed-in user's chat profile and chat list (``GET /api/chat/user``)."""
+
+    id: int
+    name: str
+    avatar: str | None
+    status: PresenceStatus
+    mood: str
+    chat_list: list[UserChatData]
+
+
+class ChatContact(ApiModel):
+    """A staff member as the chat lists them."""
+
+    id: int
+    name: str
+    avatar: str | None
+    role: Role
+    status: PresenceStatus
+    mood: str
+    unread: int
+
+
+class ChatContacts(RootModel[list[ChatContact]]):
+    """Every other staff member (``GET /api/chat/contacts``)."""
+
+
+class ChatDialog(ApiModel):
+    id: str
+    dialog: list[ChatMessagePublic]  # oldest first
+
+
+class ChatPage(ApiModel):
+    """A page of a conversation (``GET /api/chat/get-chat``)."""
+
+    chat: ChatDialog
+    user_chat_data: UserChatData
+    older_cursor: int | None  # the ``before`` of the next older page, null at the start
+
+
+class MessageSent(ApiModel):
+    message: ChatMessagePublic
+    user_chat_data: UserChatData
+
+
+class ChatReadAnswer(ApiModel):
+    chat_id: str
+    contact_id: int
+    unread: int
+
+
+class MissedMessage(ApiModel):
+    chat_id: str
+    message: ChatMessagePublic
+
+
+class MissedMessages(ApiModel):
+    items: list[MissedMessage]
+
+
+class QuickPanelData(ApiModel):
+    events: list[QuickPanelItemPublic]
+    notes: list[QuickPanelItemPublic]
+
+
+class Removed(ApiModel):
+    id: int
+
+
+class NotificationList(ApiModel):
+    items: list[NotificationPublic]
+    unread: int
+
+
+class UnreadCount(ApiModel):
+    unread: int
+
+
+# --- query strings --------------------------------------------------------------------------------
+
+
+class GetChatQuery(QueryModel):
+    contact_id: Annotated[int, Whole()] = PydanticField(description="The other member of the conversation.")
+    user_id: Annotated[int, Whole()] | None = PydanticField(None, description="The caller's own id.")
+    before: Annotated[int, Whole()] | None = PydanticField(
+        None, description="A message id: the page before it (the previous answer's olderCursor)."
+    )
+
+
+class MissedQuery(QueryModel):
+    after: Annotated[int, Whole(minimum=0)] = PydanticField(description="Messages with ids above this one.")
+
+
+class NotificationsQuery(QueryModel):
+    unread: LenientFlag = PydanticField(False, description="Unread ones only.")

@@ -6,10 +6,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from pydantic import JsonValue
 from sqlalchemy import JSON, Column, ForeignKey, Integer, String
 from sqlmodel import Field, SQLModel
 
-from schemas.base import UtcDateTime, utcnow
+from schemas.base import ApiModel, UtcDateTime, utcnow
 
 
 class ImportState(StrEnum):
@@ -54,3 +55,40 @@ class ImportJob(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime, index=True)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+# --- public shapes --------------------------------------------------------------------------------
+
+
+class ImportRowError(ApiModel):
+    """A problem of one row (or of the file: no row), named by column and field where known."""
+
+    row: int | None
+    column: str | None
+    field: str | None
+    message: str
+
+
+class ImportJobPublic(ApiModel):
+    """An import as the page follows it (``POST /<resource>/import``, ``GET /imports/{id}``)."""
+
+    job_id: str
+    resource: str
+    state: ImportState
+    dry_run: bool
+    update_existing: bool
+    file_name: str
+    format: str
+    size: int
+    total_rows: int | None
+    processed_rows: int
+    progress: dict[str, JsonValue] | None  # the worker's live figures while it runs
+    created: int
+    updated: int
+    error_count: int
+    errors: list[ImportRowError]
+    preview: dict[str, JsonValue]  # headers, the mapping used, the importable fields and the first rows
+    mapping: dict[str, str | None]  # header -> field name (empty or null leaves the column out)
+    message: str | None
+    created_at: str  # ISO 8601
+    finished_at: str | None

@@ -10,6 +10,7 @@ from sqlmodel import Field, SQLModel
 
 from schemas.base import DB_INT_MAX, ApiInput, ApiModel, UtcDateTime, utcnow
 from schemas.options import AssetCategory, InspectionResult
+from schemas.records import AssetPublic
 
 MAX_INTERVAL_DAYS = 3650
 
@@ -72,6 +73,18 @@ class IntervalPublic(ApiModel):
     days: int
     default_days: int
     custom: bool
+
+
+class Intervals(ApiModel):
+    items: list[IntervalPublic]
+
+
+class MyWork(ApiModel):
+    """The caller's assigned assets (``GET /my-work``): at most 200 of ``total``."""
+
+    items: list[AssetPublic]
+    total: int
+    today: date  # in the inspection time zone
 
 
 class IntervalUpdate(ApiInput):

@@ -15,6 +15,7 @@ from sqlmodel import Field, SQLModel
 
 from schemas.base import ApiInput, ApiModel, UtcDateTime, utcnow
 from schemas.records import NEVER_REUSE_IDS
+from schemas.users import LiveSession
 
 MAX_ENDPOINT_LENGTH = 1024  # FCM's are about 200 characters, WNS's about 400
 MAX_DEVICE_NAME = 80
@@ -111,6 +112,31 @@ class SubscriptionPublic(ApiModel):
     last_push_at: datetime | None
     last_error: str | None
     last_error_at: datetime | None
+
+
+class SubscriptionList(ApiModel):
+    items: list[SubscriptionPublic]
+
+
+class SubscriptionRemoved(ApiModel):
+    id: int
+    removed: bool
+
+
+class MySessions(ApiModel):
+    """The account page's devices: signed-in sessions and devices with push (``GET /me/sessions``)."""
+
+    items: list[LiveSession]
+    push_devices: list[SubscriptionPublic]
+
+
+class PushConfig(ApiModel):
+    public_key: str  # the VAPID applicationServerKey
+    max_devices: int
+
+
+class PushTest(ApiModel):
+    devices: int  # how many devices a test push was queued for
 
 
 class PreferencesPublic(ApiModel):

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import EmailStr, PlainSerializer, model_validator
+from pydantic import EmailStr, JsonValue, PlainSerializer, model_validator
+from pydantic import Field as PydanticField
 from pydantic.alias_generators import to_camel
 from sqlalchemy import JSON, Boolean, Column, ForeignKey, Index, Integer, Numeric, String, Text, false, func
 from sqlmodel import Field, SQLModel
@@ -20,6 +21,7 @@ from sqlmodel._compat import SQLModelConfig
 
 from schemas.base import DB_INT_MAX, ApiModel, UtcDateTime, utcnow
 from schemas.options import AssetCategory, AssetStatus, Department, DocumentState, InspectionResult, LeadStage, Risk
+from schemas.query import Flag, QueryModel
 from schemas.users import UserRef
 
 Money = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
@@ -316,11 +318,96 @@ class ChangePublic(ApiModel):
     action: str
     actor: UserRef | None = None
     at: datetime
-    changes: dict[str, Any]
+    changes: dict[str, JsonValue]  # field -> [before, after]
+
+
+class History(ApiModel):
+    """A record's changes, newest first (``GET /<resource>/{id}/history``)."""
+
+    items: list[ChangePublic]
 
 
 class Page(ApiModel):
-    items: list[Any]
+    """A page of a record list (app/services/listing.py): numbered (``page``) or by ``cursor``."""
+
     total: int
-    page: int
+    total_is_exact: bool  # false: an estimate (a text search over many rows)
+    page: int | None  # null when paged by cursor
     per_page: int
+    next_cursor: str | None
+    prev_cursor: str | None
+
+
+class AssetPage(Page):
+    items: list[AssetPublic]
+
+
+class DocumentPage(Page):
+    items: list[DocumentPublic]
+
+
+class LeadPage(Page):
+    items: list[LeadPublic]
+
+
+class DocumentsUploaded(ApiModel):
+    """The documents of one upload, queued for processing (``POST /documents/upload``)."""
+
+    items: list[DocumentPublic]
+
+
+class TextSegment(ApiModel):
+    text: str
+    match: bool  # a part that matches ``q``
+
+
+class DocumentText(ApiModel):
+    """A page of a document's extracted text, with the matches of ``q`` (``GET /documents/{id}/text``)."""
+
+    id: int
+    length: int
+    offset: int
+    limit: int
+    end: int
+    next_offset: int | None
+    prev_offset: int | None
+    segments: list[TextSegment]
+    q: str
+    matches: list[int]  # where matches start (the first ones)
+    match_count: int
+
+
+class SearchHit(ApiModel):
+    kind: Literal["asset", "lead", "document"]
+    id: int
+    link: str  # the page of the record
+    title: str
+    context: str
+    snippet: str | None = None  # documents: the words around the match
+
+
+class SearchGroup(ApiModel):
+    resource: Literal["assets", "documents", "leads"]
+    label: str
+    total: int
+    total_is_exact: bool
+    items: list[SearchHit]  # the best few
+    more: str | None  # the list page with every match, when there are more
+
+
+class SearchResults(ApiModel):
+    """The toolbar search's answer (``GET /search``): a group per kind of record with matches."""
+
+    q: str
+    groups: list[SearchGroup]
+
+
+class RetryQuery(QueryModel):
+    force: Flag = PydanticField(False, description="Admins: queue a file that went over a cap too.")
+
+
+class SearchQuery(QueryModel):
+    q: str = PydanticField("", description="Words every match contains (at most 200 characters).")
+
+
+PAGES: dict[str, type[Page]] = {"assets": AssetPage, "documents": DocumentPage, "leads": LeadPage}

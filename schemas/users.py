@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
+from pydantic import AliasChoices, RootModel, StringConstraints
 from pydantic import Field as PydanticField
-from pydantic import StringConstraints
 from sqlalchemy import JSON, Column, ForeignKey, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from schemas.base import ApiInput, ApiModel, UtcDateTime, utcnow
 from schemas.options import Department, Role, UserState
+from schemas.query import QueryModel
 
 
 class User(SQLModel, table=True):
@@ -204,6 +205,108 @@ class Challenge(ApiModel):
     session: str
 
 
+class SignInStep(RootModel[Tokens | Challenge]):
+    """Tokens, or the next challenge (a new password, or the authenticator code)."""
+
+
+class Message(ApiModel):
+    """An answer that only tells the person what happened."""
+
+    message: str
+
+
+class PasswordResetDone(Message):
+    sessions_ended: int
+
+
+class PasswordChanged(Message):
+    other_sessions_ended: int
+
+
+class MfaState(Message):
+    mfa_enabled: bool
+
+
+class LiveSession(ApiModel):
+    """One of a user's signed-in sessions (a device)."""
+
+    id: str
+    device: str
+    user_agent: str | None
+    ip: str | None
+    created_at: str  # ISO 8601
+    last_used_at: str
+    expires_at: str
+    current: bool
+
+
+class SessionsEnded(ApiModel):
+    ended: int
+
+
+class AdminUser(ApiModel):
+    """A user as the admin console lists them."""
+
+    id: int
+    username: str
+    display_name: str
+    email: str | None
+    photo_url: str | None = PydanticField(serialization_alias="photoURL")
+    role: Role | None
+    status: Literal["active", "disabled", "must-change-password"]
+    locked_until: str | None  # ISO 8601, while sign-in is locked
+    mfa_enabled: bool
+    last_sign_in_at: str | None
+    push_devices: int
+    department: str | None
+    created_at: str
+
+
+class AdminUserPage(ApiModel):
+    items: list[AdminUser]
+    total: int
+    page: int
+    per_page: int
+
+
+class AdminUserCreated(ApiModel):
+    user: AdminUser
+    temporary_password: str  # shown this once
+
+
+class TemporaryPassword(ApiModel):
+    temporary_password: str
+
+
+class Unlocked(Message):
+    cleared: int  # sign-in lockout counters removed
+
+
+class PhotoStored(ApiModel):
+    photo_url: str = PydanticField(serialization_alias="photoURL")
+
+
+class LiveSessions(ApiModel):
+    items: list[LiveSession]
+
+
+class StaffMember(ApiModel):
+    """A staff directory entry: an active user with a portal role."""
+
+    id: int
+    display_name: str
+    photo_url: str | None = PydanticField(serialization_alias="photoURL")
+    role: Role
+
+
+class StaffDirectory(ApiModel):
+    items: list[StaffMember]
+
+
+class StaffQuery(QueryModel):
+    role: Role | None = PydanticField(None, description="Only staff with this role.")
+
+
 class TotpSetup(ApiModel):
     secret: str
     uri: str
@@ -214,7 +317,12 @@ class Me(ApiModel):
     username: str
     display_name: str
     email: str
-    photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+    # Read back under its own name too: a pushed record is validated from its public JSON.
+    photo_url: str | None = PydanticField(
+        default=None,
+        validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"),
+        serialization_alias="photoURL",
+    )
     role: Role | None
     roles: list[Role]
     shortcuts: list[str]
@@ -233,7 +341,12 @@ class MeUpdate(ApiInput):
 class UserRef(ApiModel):
     id: int
     display_name: str
-    photo_url: str | None = PydanticField(default=None, serialization_alias="photoURL")
+    # Read back under its own name too: a pushed record is validated from its public JSON.
+    photo_url: str | None = PydanticField(
+        default=None,
+        validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"),
+        serialization_alias="photoURL",
+    )
 
 
 # --- the admin console and the account page (issue 19) --------------------------------------------

@@ -27,8 +27,11 @@ class Listener:
     client: socketio.AsyncClient
     channels: dict[str, list[Any]] = field(default_factory=lambda: defaultdict(list))
     disconnected: asyncio.Event = field(default_factory=asyncio.Event)
+    #: every event as it arrived (``channels`` also lists a batch's presence changes under ``presence``)
+    received: list[tuple[str, Any]] = field(default_factory=list)
 
     def receive(self, event: str, data: Any) -> None:
+        self.received.append((event, data))
         self.channels[event].append(data)
         if event == "presence:batch":  # the server groups changes that happen together
             self.channels["presence"].extend(data["changes"])
@@ -41,6 +44,10 @@ class Listener:
     @property
     def sessions(self) -> list[dict[str, Any]]:
         return self.channels["session"]
+
+    def sent(self, channel: str) -> list[Any]:
+        """The payloads the server sent on ``channel``, exactly as they arrived."""
+        return [data for event, data in self.received if event == channel]
 
     async def wait_for(self, predicate: Any, channel: str = "record") -> dict[str, Any]:
         """The first event on ``channel`` matching ``predicate``, waiting up to 5 seconds for it."""

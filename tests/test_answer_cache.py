@@ -288,3 +288,51 @@ def _asset() -> dict[str, Any]:
         "location": "Bay 3",
         "nextInspection": "2030-01-31",
     }
+
+
+# --- the dashboard summary: one answer made from every resource -----------------------------------
+
+
+async def summaries(cluster: Cluster, who: Account) -> list[dict[str, Any]]:
+    async def one(url: str) -> dict[str, Any]:
+        async with httpx.AsyncClient(base_url=url) as http:
+            answer = await http.get("/dashboard/summary", headers=who.headers)
+        assert answer.status_code == 200, answer.text
+        body: dict[str, Any] = answer.json()
+        return body
+
+    return list(await asyncio.gather(*(one(url) for url in cluster.urls)))
+
+
+async def test_the_dashboard_follows_each_resource_it_is_made_from_on_both_processes(
+    client: httpx.AsyncClient, settings: Settings, cluster: Cluster, staff: dict[str, Account]
+) -> None:
+    manager = staff["manager"]
+    before = (await summaries(cluster, manager))[0]  # both processes keep it
+    lead = await create(client, manager, "leads", title="Cached dashboard", clientCompany="Coho", stage="proposal")
+    for answer in await summaries(cluster, manager):
+        assert answer["leads"]["open"] == before["leads"]["open"] + 1
+        assert answer["recent"][0]["recordId"] == lead["id"]
+
+    await create(client, manager, "assets", tag=f"DB-{uuid.uuid4().hex[:8]}")
+    for answer in await summaries(cluster, manager):
+        assert answer["assets"]["total"] == before["assets"]["total"] + 1
+
+    item = await uploaded(client, staff["technician"], "dashboard.txt", files.text("dashboard"))
+    counted = {row["value"]: row["count"] for row in (await summaries(cluster, manager))[0]["documents"]["byState"]}
+    engine = make_sync_engine(settings.effective_database_url)
+    try:  # a path that is neither the API nor the worker: plain SQL
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE documents SET state = 'failed' WHERE id = :id"), {"id": item["id"]})
+    finally:
+        engine.dispose()
+    for answer in await summaries(cluster, manager):
+        assert {row["value"]: row["count"] for row in answer["documents"]["byState"]}["failed"] == counted["failed"] + 1
+
+    first = await client.get("/dashboard/summary", headers=manager.headers)
+    tag = first.headers["etag"]
+    again = await client.get("/dashboard/summary", headers={**manager.headers, "If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b""
+    await create(client, manager, "assets", tag=f"DB-{uuid.uuid4().hex[:8]}")
+    changed = await client.get("/dashboard/summary", headers={**manager.headers, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed.json()["assets"]["total"] == before["assets"]["total"] + 2

@@ -4,6 +4,8 @@ answers of the running API validate against what the document says."""
 
 from __future__ import annotations
 
+import inspect
+import json
 from typing import Any
 
 import httpx
@@ -12,8 +14,9 @@ from jsonschema import Draft202012Validator
 from starlette.applications import Starlette
 
 from app.routes.endpoint import declared_of
-from app.routes.openapi import BODY_METHODS, documented_methods, walk
-from tests.support import Account
+from app.routes.openapi import ANY_JSON, BODY_METHODS, _function, documented_methods, walk
+from schemas.options import Role
+from tests.support import PASSWORD, Account, create_account, unique
 from tests.test_records import asset_body, lead_body
 
 pytestmark = pytest.mark.db
@@ -103,6 +106,16 @@ async def test_real_answers_validate_against_the_document(
         )
         assert changed.status_code == 200, changed.text
         _check(document, _schema(document, f"/{resource}/{{id}}", "patch"), changed.json())
+        history = await client.get(f"/{resource}/{created.json()['id']}/history", headers=manager.headers)
+        _check(document, _schema(document, f"/{resource}/{{id}}/history", "get"), history.json())
+        for params in ({"perPage": 5}, {"perPage": 5, "cursor": ""}, {"q": "Contoso", "perPage": 2}):
+            listed = await client.get(f"/{resource}", headers=manager.headers, params=params)
+            assert listed.status_code == 200, listed.text
+            _check(document, _schema(document, f"/{resource}", "get"), listed.json())
+        if resource != "documents":
+            gone = await client.delete(f"/{resource}/{created.json()['id']}", headers=manager.headers)
+            assert gone.status_code == 200, gone.text
+            _check(document, _schema(document, f"/{resource}/{{id}}", "delete"), gone.json())
     # Refusals have the {message, errors} shape the document gives every 4xx.
     missing = await client.get("/assets/2000000000", headers=manager.headers)
     assert missing.status_code == 404
@@ -111,3 +124,262 @@ async def test_real_answers_validate_against_the_document(
     assert invalid.status_code == 422
     _check(document, _schema(document, "/assets", "post", "422"), invalid.json())
     assert invalid.json()["errors"]
+
+
+async def test_chat_quick_panel_and_notification_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    alice, bob = staff["technician"], staff["technician2"]
+
+    async def checked(method: str, path: str, template: str, who: Account, status: str = "200", **kw: Any) -> Any:
+        answer = await client.request(method, path, headers=who.headers, **kw)
+        assert answer.status_code == int(status), (method, path, answer.text)
+        _check(document, _schema(document, template, method.lower(), status), answer.json())
+        return answer.json()
+
+    opened = await checked("GET", "/api/chat/get-chat", "/api/chat/get-chat", alice, params={"contactId": bob.user_id})
+    chat_id = opened["chat"]["id"]
+    message = {"chatId": chat_id, "contactId": bob.user_id, "message": {"who": alice.user_id, "message": "Hi"}}
+    sent = await checked("POST", "/api/chat/send-message", "/api/chat/send-message", alice, json=message)
+    await checked("GET", "/api/chat/get-chat", "/api/chat/get-chat", alice, params={"contactId": bob.user_id})
+    await checked("GET", "/api/chat/messages", "/api/chat/messages", bob, params={"after": sent["message"]["id"] - 1})
+    await checked("POST", "/api/chat/read", "/api/chat/read", bob, json={"chatId": chat_id})
+    await checked("GET", "/api/chat/user", "/api/chat/user", alice)
+    await checked("GET", "/api/chat/contacts", "/api/chat/contacts", alice)
+    await checked("POST", "/api/chat/user/data", "/api/chat/user/data", alice, json={"mood": "On site"})
+    note = await checked(
+        "POST", "/api/quick-panel/notes", "/api/quick-panel/{kind}", alice, "201", json={"title": "Fuses"}
+    )
+    item = "/api/quick-panel/{kind}/{id}"
+    await checked("PATCH", f"/api/quick-panel/notes/{note['id']}", item, alice, json={"title": "Fuses 10 A"})
+    await checked("GET", "/api/quick-panel/data", "/api/quick-panel/data", alice)
+    await checked("DELETE", f"/api/quick-panel/notes/{note['id']}", item, alice)
+    listed = await checked("GET", "/notifications", "/notifications", alice, params={"unread": "1"})
+    await checked("POST", "/notifications/read-all", "/notifications/read-all", alice)
+    for entry in listed["items"][:1]:
+        await checked("POST", f"/notifications/{entry['id']}/read", "/notifications/{id}/read", alice)
+        await checked("DELETE", f"/notifications/{entry['id']}", "/notifications/{id}", alice)
+    # A query the model refuses: 422 naming the parameter, in the documented error shape.
+    refused = await client.get("/api/chat/get-chat", headers=alice.headers, params={"contactId": "²"})
+    assert refused.status_code == 422 and "whole number" in refused.json()["errors"]["contactId"]
+    _check(document, _schema(document, "/api/chat/get-chat", "get", "422"), refused.json())
+
+
+def test_declared_query_models_are_the_described_parameters(app: Starlette, document: dict[str, Any]) -> None:
+    """A route that declares a query model is described by it, parameter for parameter."""
+    declared_queries = 0
+    for path, route in walk(app.routes):
+        declared = declared_of(route)
+        if declared is None or declared.query is None:
+            continue
+        declared_queries += 1
+        fields = declared.query.model_json_schema(by_alias=True)
+        for method in documented_methods(route):
+            described = {p["name"]: p for p in document["paths"][path][method.lower()].get("parameters", [])}
+            for name in fields["properties"]:
+                assert described[name]["in"] == "query", (path, name)
+                assert described[name]["required"] == (name in fields.get("required", [])), (path, name)
+                assert "null" not in str(described[name]["schema"]), (path, name)
+    assert declared_queries >= 3
+
+
+# Operations still answering "any JSON" and calls still reading their query string by hand: these
+# lists may only shrink (issue 16: both are to reach zero). Give a call a query model and an answer
+# model in schemas/, then remove it here.
+UNTYPED_ANSWER_LIMIT = 95
+UNTYPED_QUERY_LIMIT = 26
+
+
+def _untyped(document: dict[str, Any]) -> list[tuple[str, str]]:
+    found = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for response in operation["responses"].values():
+                for content in response.get("content", {}).values():
+                    if content.get("schema") == ANY_JSON:
+                        found.append((method, path))
+    return sorted(set(found))
+
+
+def _reads_query_by_hand(app: Starlette) -> list[str]:
+    found = []
+    for path, route in walk(app.routes):
+        declared = declared_of(route)
+        source = inspect.getsource(_function(route.endpoint))
+        if "query_params" in source and (declared is None or declared.query is None):
+            found.append(path)
+    return sorted(found)
+
+
+def test_untyped_operations_only_shrink(app: Starlette, document: dict[str, Any]) -> None:
+    untyped = _untyped(document)
+    assert len(untyped) <= UNTYPED_ANSWER_LIMIT, untyped
+    by_hand = _reads_query_by_hand(app)
+    assert len(by_hand) <= UNTYPED_QUERY_LIMIT, by_hand
+    # Every call of the product's chat, quick panel and notifications is typed.
+    assert not [p for _, p in untyped if p.startswith(("/api/chat", "/api/quick-panel", "/notifications"))]
+    assert not [p for p in by_hand if p.startswith(("/api/chat", "/notifications"))]
+
+
+async def test_account_push_and_audit_answers_validate(
+    app: Starlette, staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    admin = staff["admin"]
+
+    async def checked(method: str, path: str, who: dict[str, str], status: str = "200", **kw: Any) -> Any:
+        answer = await client.request(method, path, headers=who, **kw)
+        assert answer.status_code == int(status), (method, path, answer.text)
+        _check(document, _schema(document, path, method.lower(), status), answer.json())
+        return answer.json()
+
+    fresh = await create_account(app, Role.TECHNICIAN)
+    tokens = await checked("POST", "/auth/sign-in", {}, json={"username": fresh.username, "password": PASSWORD})
+    bearer = {"Authorization": f"Bearer {tokens['accessToken']}"}
+    other = await checked("POST", "/auth/sign-in", {}, json={"username": fresh.username, "password": PASSWORD})
+    sessions = await checked("GET", "/me/sessions", bearer)
+    assert len(sessions["items"]) == 2
+    ended = next(s["id"] for s in sessions["items"] if not s["current"])
+    answer = await client.delete(f"/me/sessions/{ended}", headers=bearer)
+    assert answer.status_code == 200
+    _check(document, _schema(document, "/me/sessions/{sid}", "delete"), answer.json())
+    assert (await client.get("/me", headers={"Authorization": f"Bearer {other['accessToken']}"})).status_code == 401
+    await checked("GET", "/push/config", bearer)
+    await checked("GET", "/push/subscriptions", bearer)
+    await checked("POST", "/auth/forgot-password", {}, "202", json={"email": "nobody@example.com"})
+    await checked("GET", "/admin/audit", admin.headers, params={"perPage": 5})
+    await checked("GET", "/admin/audit/kinds", admin.headers)
+    await checked("POST", "/auth/sign-out-everywhere", bearer)
+
+
+async def test_staff_directory_and_inspection_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    manager, technician = staff["manager"], staff["technician"]
+
+    async def checked(method: str, path: str, template: str, who: Account, **kw: Any) -> Any:
+        answer = await client.request(method, path, headers=who.headers, **kw)
+        assert answer.status_code == 200, (method, path, answer.text)
+        _check(document, _schema(document, template, method.lower()), answer.json())
+        return answer.json()
+
+    await checked("GET", "/users", "/users", manager)
+    technicians = await checked("GET", "/users", "/users", manager, params={"role": "technician"})
+    assert {row["role"] for row in technicians["items"]} == {"technician"}
+    refused = await client.get("/users", headers=manager.headers, params={"role": "wizard"})
+    assert refused.status_code == 422 and "role" in refused.json()["errors"]
+    body = asset_body(assignedTechnicianId=technician.user_id)
+    asset = (await client.post("/assets", headers=manager.headers, json=body)).json()
+    await checked("GET", "/my-work", "/my-work", technician)
+    inspection = {"version": asset["version"], "result": "GOOD"}
+    await checked("POST", f"/assets/{asset['id']}/inspections", "/assets/{id}/inspections", technician, json=inspection)
+    # (PUT answers the same Intervals; not called here: it would make a category's interval custom
+    # for the tests after this one.)
+    await checked("GET", "/inspection-intervals", "/inspection-intervals", technician)
+
+
+async def test_document_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    manager = staff["manager"]
+    uploaded = await client.post(
+        "/documents/upload",
+        headers=manager.headers,
+        data={"department": "Hardware"},
+        files=[("file", ("contract.txt", b"Pump 4 checked"))],
+    )
+    assert uploaded.status_code == 201, uploaded.text
+    _check(document, _schema(document, "/documents/upload", "post", "201"), uploaded.json())
+    document_id = uploaded.json()["items"][0]["id"]
+    text = await client.get(f"/documents/{document_id}/text", headers=manager.headers, params={"q": "pump"})
+    assert text.status_code == 200, text.text
+    _check(document, _schema(document, "/documents/{id}/text", "get"), text.json())
+    gone = await client.delete(f"/documents/{document_id}", headers=manager.headers)
+    assert gone.status_code == 200, gone.text
+    _check(document, _schema(document, "/documents/{id}", "delete"), gone.json())
+
+
+async def test_import_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    manager = staff["manager"]
+    content = b"tag,name,category,department\nIMP-C1,Hoist,Lifting equipment,Hardware\n"
+    started = await client.post(
+        "/assets/import",
+        headers=manager.headers,
+        data={"dryRun": "true", "mapping": '{"tag": "tag", "name": null}'},
+        files={"file": ("assets.csv", content)},
+    )
+    assert started.status_code == 202, started.text
+    _check(document, _schema(document, "/assets/import", "post", "202"), started.json())
+    job = await client.get(f"/imports/{started.json()['jobId']}", headers=manager.headers)
+    assert job.status_code == 200, job.text
+    _check(document, _schema(document, "/imports/{id}", "get"), job.json())
+
+
+async def test_search_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    manager = staff["manager"]
+    await client.post("/assets", headers=manager.headers, json=asset_body(name="Searchable winch"))
+    for q in ("winch", "", "Contoso"):
+        found = await client.get("/search", headers=manager.headers, params={"q": q})
+        assert found.status_code == 200, found.text
+        _check(document, _schema(document, "/search", "get"), found.json())
+    assert (await client.get("/search", headers=manager.headers, params={"q": "winch"})).json()["groups"]
+
+
+async def test_admin_console_answers_validate(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    admin = staff["admin"]
+
+    async def checked(method: str, path: str, template: str, status: str = "200", **kw: Any) -> Any:
+        answer = await client.request(method, path, headers=admin.headers, **kw)
+        assert answer.status_code == int(status), (method, path, answer.text)
+        _check(document, _schema(document, template, method.lower(), status), answer.json())
+        return answer.json()
+
+    await checked("GET", "/admin/users", "/admin/users", params={"perPage": 5, "sort": "username"})
+    name = unique("contract")
+    body = {"username": name, "email": f"{name}@example.com", "displayName": "Contract Check", "role": "contractor"}
+    created = await checked("POST", "/admin/users", "/admin/users", "201", json=body)
+    user = f"/admin/users/{created['user']['id']}"
+    await checked("PATCH", user, "/admin/users/{id}", json={"displayName": "Contract Checked"})
+    await checked("POST", f"{user}/reset-password", "/admin/users/{id}/reset-password")
+    await checked("POST", f"{user}/unlock", "/admin/users/{id}/unlock")
+    await checked("GET", f"{user}/sessions", "/admin/users/{id}/sessions")
+    await checked("DELETE", f"{user}/sessions", "/admin/users/{id}/sessions")
+
+
+async def test_public_fact_answers_validate(client: httpx.AsyncClient, document: dict[str, Any]) -> None:
+    for path in ("/options", "/.well-known/jwks.json", "/health", "/healthz", "/readyz", "/openapi.json"):
+        answer = await client.get(path)
+        assert answer.status_code == 200, (path, answer.text)
+        _check(document, _schema(document, path, "get"), answer.json())
+
+
+async def test_dashboard_answer_validates(
+    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
+) -> None:
+    manager = staff["manager"]
+    assert (await client.post("/assets", headers=manager.headers, json=asset_body())).status_code == 201
+    answer = await client.get("/dashboard/summary", headers=manager.headers)
+    assert answer.status_code == 200, answer.text
+    _check(document, _schema(document, "/dashboard/summary", "get"), answer.json())
+    assert answer.json()["recent"]
+
+
+def test_the_document_is_deterministic(app: Starlette) -> None:
+    """Built twice, the same document: generated TypeScript changes only when the contract does."""
+    from app.routes.openapi import build_document
+
+    first = build_document(app.routes, server_url="http://api.test")
+    second = build_document(app.routes, server_url="http://api.test")
+    assert json.dumps(first) == json.dumps(second)
+    names = list(first["components"]["schemas"])
+    assert names == sorted(names)
+    assert list(first["x-events"]) == sorted(first["x-events"])
+    # Every event payload is a named component, typed down to its leaves (no free-form object).
+    for channel, event in first["x-events"].items():
+        name = event["payload"]["$ref"].rsplit("/", 1)[1]
+        assert first["components"]["schemas"][name]["additionalProperties"] is False, channel

@@ -27,10 +27,27 @@ from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, at_least_role, route
 from app.services import audit, photos, users
 from app.services.push.subscriptions import device_counts, list_devices
 from app.storage import StoredFileMissing, iter_chunks
-from schemas.audit import AUDIT_KINDS
+from schemas.audit import AUDIT_KINDS, AuditKinds, AuditLog
 from schemas.base import utcnow
 from schemas.options import Role, UserState
-from schemas.users import AdminUserCreate, AdminUserUpdate, AuthSession, PasswordChange, User
+from schemas.push import MySessions
+from schemas.users import (
+    AdminUser,
+    AdminUserCreate,
+    AdminUserCreated,
+    AdminUserPage,
+    AdminUserUpdate,
+    AuthSession,
+    LiveSessions,
+    MfaState,
+    PasswordChange,
+    PasswordChanged,
+    PhotoStored,
+    SessionsEnded,
+    TemporaryPassword,
+    Unlocked,
+    User,
+)
 
 SORTS = {
     "username": User.username,
@@ -440,21 +457,34 @@ async def photo(call: Call) -> Response:
 
 
 routes = [
-    route("/admin/users", users_collection, ["GET", "POST"], rule=ADMIN, body=AdminUserCreate),
-    route("/admin/users/{id}", user_item, ["PATCH"], rule=ADMIN, body=AdminUserUpdate),
-    route("/admin/users/{id}/reset-password", reset_password, ["POST"], rule=ADMIN),
-    route("/admin/users/{id}/unlock", unlock, ["POST"], rule=ADMIN),
-    route("/admin/users/{id}/disable-mfa", disable_mfa, ["POST"], rule=ADMIN),
-    route("/admin/users/{id}/photo", user_photo, ["POST"], rule=ADMIN),
-    route("/admin/users/{id}/sessions", user_sessions, ["GET", "DELETE"], rule=ADMIN),
-    route("/admin/users/{id}/sessions/{sid}", user_session, ["DELETE"], rule=ADMIN),
-    route("/admin/audit", audit_log, ["GET"], rule=ADMIN),
+    route(
+        "/admin/users",
+        users_collection,
+        ["GET", "POST"],
+        rule=ADMIN,
+        body=AdminUserCreate,
+        answer={"GET": AdminUserPage, "POST": AdminUserCreated},
+    ),
+    route("/admin/users/{id}", user_item, ["PATCH"], rule=ADMIN, body=AdminUserUpdate, answer=AdminUser),
+    route("/admin/users/{id}/reset-password", reset_password, ["POST"], rule=ADMIN, answer=TemporaryPassword),
+    route("/admin/users/{id}/unlock", unlock, ["POST"], rule=ADMIN, answer=Unlocked),
+    route("/admin/users/{id}/disable-mfa", disable_mfa, ["POST"], rule=ADMIN, answer=MfaState),
+    route("/admin/users/{id}/photo", user_photo, ["POST"], rule=ADMIN, answer=PhotoStored),
+    route(
+        "/admin/users/{id}/sessions",
+        user_sessions,
+        ["GET", "DELETE"],
+        rule=ADMIN,
+        answer={"GET": LiveSessions, "DELETE": SessionsEnded},
+    ),
+    route("/admin/users/{id}/sessions/{sid}", user_session, ["DELETE"], rule=ADMIN, answer=SessionsEnded),
+    route("/admin/audit", audit_log, ["GET"], rule=ADMIN, answer=AuditLog),
     route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN),
-    route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN),
-    route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN),
-    route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN),
-    route("/me/password", my_password, ["POST"], rule=SIGNED_IN, body=PasswordChange),
-    route("/me/photo", my_photo, ["POST"], rule=SIGNED_IN),
+    route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN, answer=AuditKinds),
+    route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN, answer=MySessions),
+    route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN, answer=SessionsEnded),
+    route("/me/password", my_password, ["POST"], rule=SIGNED_IN, body=PasswordChange, answer=PasswordChanged),
+    route("/me/photo", my_photo, ["POST"], rule=SIGNED_IN, answer=PhotoStored),
     # A profile photo by its unguessable name: public, as an <img> sends no token.
     route("/photos/{name}", photo, ["GET"], rule=PUBLIC),
 ]

@@ -8,10 +8,29 @@ from starlette.requests import Request
 
 from app.errors import not_found
 from app.http import json_response
-from app.params import path_int, query_int
+from app.params import path_int
 from app.routes.endpoint import STAFF, Call, route
 from app.services import chat, notifications, quick_panel
-from schemas.chat import ChatUserDataRequest, QuickPanelItemInput, ReadRequest, SendMessageRequest
+from schemas.chat import (
+    ChatContacts,
+    ChatPage,
+    ChatReadAnswer,
+    ChatUser,
+    ChatUserDataRequest,
+    GetChatQuery,
+    MessageSent,
+    MissedMessages,
+    MissedQuery,
+    NotificationList,
+    NotificationsQuery,
+    QuickPanelData,
+    QuickPanelItemInput,
+    QuickPanelItemPublic,
+    ReadRequest,
+    Removed,
+    SendMessageRequest,
+    UnreadCount,
+)
 
 
 async def chat_user(call: Call) -> Any:
@@ -37,17 +56,14 @@ async def get_chat(call: Call) -> Any:
     chat is marked read. With ``before=<message id>``: the 50 before it, read mark untouched.
     ``olderCursor`` is the ``before`` of the next older page, null at the conversation's start.
     """
-    params = call.request.query_params
-    contact_id = cast(int, query_int(params, "contactId", required=True, minimum=1))
-    user_id = query_int(params, "userId", minimum=1)
-    before = query_int(params, "before", minimum=1)
+    query = call.query(GetChatQuery)
     return await chat.get_chat(
         session=call.session,
         settings=call.portal.settings,
         principal=call.principal,
-        contact_id=contact_id,
-        user_id=user_id,
-        before=before,
+        contact_id=query.contact_id,
+        user_id=query.user_id,
+        before=query.before,
         events=call.portal.events,
     )
 
@@ -90,7 +106,7 @@ async def read_chat(call: Call) -> Any:
 
 async def missed(call: Call) -> Any:
     """Messages of the user's chats after ``after`` (the last message id the client has)."""
-    after = cast(int, query_int(call.request.query_params, "after", required=True))
+    after = call.query(MissedQuery).after
     return {"items": await chat.missed_messages(session=call.session, principal=call.principal, after_id=after)}
 
 
@@ -136,7 +152,7 @@ async def quick_panel_item(call: Call) -> Any:
 
 async def notification_list(call: Call) -> Any:
     """The user's notifications, newest first, with the unread count (``?unread=1`` for unread only)."""
-    unread_only = call.request.query_params.get("unread") in ("1", "true")
+    unread_only = call.query(NotificationsQuery).unread
     return await notifications.list_for(call.session, call.principal.user_id, unread_only=unread_only)
 
 
@@ -161,18 +177,30 @@ def _staff(path: str, handler: Any, methods: list[str], **declared: Any) -> Any:
 
 
 routes = [
-    _staff("/api/chat/user", chat_user, ["GET"]),
-    _staff("/api/chat/contacts", chat_contacts, ["GET"]),
-    _staff("/api/chat/get-chat", get_chat, ["GET"]),
-    _staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest),
-    _staff("/api/chat/user/data", user_data, ["POST"], body=ChatUserDataRequest),
-    _staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest),
-    _staff("/api/chat/messages", missed, ["GET"]),
-    _staff("/api/quick-panel/data", quick_panel_data, ["GET"]),
-    _staff("/api/quick-panel/{kind:str}", quick_panel_items, ["POST"], body=QuickPanelItemInput),
-    _staff("/api/quick-panel/{kind:str}/{id}", quick_panel_item, ["PATCH", "DELETE"], body=QuickPanelItemInput),
-    _staff("/notifications", notification_list, ["GET"]),
-    _staff("/notifications/read-all", notification_read_all, ["POST"]),
-    _staff("/notifications/{id}/read", notification_read, ["POST"]),
-    _staff("/notifications/{id}", notification_remove, ["DELETE"]),
+    _staff("/api/chat/user", chat_user, ["GET"], answer=ChatUser),
+    _staff("/api/chat/contacts", chat_contacts, ["GET"], answer=ChatContacts),
+    _staff("/api/chat/get-chat", get_chat, ["GET"], query=GetChatQuery, answer=ChatPage),
+    _staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest, answer=MessageSent),
+    _staff("/api/chat/user/data", user_data, ["POST"], body=ChatUserDataRequest, answer=ChatUser),
+    _staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest, answer=ChatReadAnswer),
+    _staff("/api/chat/messages", missed, ["GET"], query=MissedQuery, answer=MissedMessages),
+    _staff("/api/quick-panel/data", quick_panel_data, ["GET"], answer=QuickPanelData),
+    _staff(
+        "/api/quick-panel/{kind:str}",
+        quick_panel_items,
+        ["POST"],
+        body=QuickPanelItemInput,
+        answer=QuickPanelItemPublic,
+    ),
+    _staff(
+        "/api/quick-panel/{kind:str}/{id}",
+        quick_panel_item,
+        ["PATCH", "DELETE"],
+        body=QuickPanelItemInput,
+        answer={"PATCH": QuickPanelItemPublic, "DELETE": Removed},
+    ),
+    _staff("/notifications", notification_list, ["GET"], query=NotificationsQuery, answer=NotificationList),
+    _staff("/notifications/read-all", notification_read_all, ["POST"], answer=UnreadCount),
+    _staff("/notifications/{id}/read", notification_read, ["POST"], answer=UnreadCount),
+    _staff("/notifications/{id}", notification_remove, ["DELETE"], answer=UnreadCount),
 ]

@@ -22,7 +22,7 @@ from starlette.responses import Response, StreamingResponse
 
 from app.errors import ApiError, invalid
 from app.http import NUL_MESSAGE, json_response
-from app.params import declared_length, path_int, query_flag
+from app.params import declared_length, path_int
 from app.portal import portal_of
 from app.routes.endpoint import STAFF, Call, route
 from app.services import document_text
@@ -32,6 +32,7 @@ from app.services.documents.queue import JobQueue
 from app.services.documents.upload import StagedFile, UploadForm, create_uploads, require_uploader
 from app.storage import Storage, StoredFileMissing, iter_chunks, open_storage
 from app.storage.filetypes import safe_name
+from schemas.records import DocumentPublic, DocumentsUploaded, DocumentText, RetryQuery
 
 log = logging.getLogger("portal.uploads")
 
@@ -284,7 +285,7 @@ async def retry(call: Call) -> Any:
     request, portal = call.request, call.portal
     await call.limit("write")
     document_id = path_int(request)
-    force = query_flag(request.query_params, "force")
+    force = call.query(RetryQuery).force
     await run_in_threadpool(queue_of(request).require_available)
     return await retry_document(
         session=call.session, document_id=document_id, actor=call.principal, queue=queue_of(request),
@@ -310,10 +311,18 @@ async def delete(call: Call) -> Any:
 
 
 routes = [
-    route("/documents/upload", upload, ["POST"], rule=STAFF, session="write"),
-    route("/documents/{id}", delete, ["DELETE"], rule=STAFF, session="write"),
+    route("/documents/upload", upload, ["POST"], rule=STAFF, session="write", answer=DocumentsUploaded),
+    route("/documents/{id}", delete, ["DELETE"], rule=STAFF, session="write", answer=DocumentPublic),
     route("/documents/{id}/file", file, ["GET"], rule=STAFF, session="write"),
     route("/documents/{id}/thumbnail", thumbnail, ["GET"], rule=STAFF, session="write"),
-    route("/documents/{id}/retry", retry, ["POST"], rule=STAFF, session="write"),
-    route("/documents/{id}/text", text, ["GET"], rule=STAFF, session="read"),
+    route(
+        "/documents/{id}/retry",
+        retry,
+        ["POST"],
+        rule=STAFF,
+        session="write",
+        query=RetryQuery,
+        answer=DocumentPublic,
+    ),
+    route("/documents/{id}/text", text, ["GET"], rule=STAFF, session="read", answer=DocumentText),
 ]

@@ -24,6 +24,7 @@ from app.observability import metrics
 from app.portal import portal_of
 from app.routes.documents import queue_of
 from app.routes.endpoint import CREDENTIALS, PUBLIC, Call, route
+from schemas.meta import Alive, Readiness
 
 log = logging.getLogger("portal.health")
 
@@ -110,8 +111,8 @@ async def metrics_endpoint(call: Call) -> Response:
 
 
 routes = [
-    route("/healthz", healthz, ["GET"], rule=PUBLIC),
-    route("/readyz", readyz, ["GET"], rule=PUBLIC),
+    route("/healthz", healthz, ["GET"], rule=PUBLIC, answer=Alive),
+    route("/readyz", readyz, ["GET"], rule=PUBLIC, answer=Readiness),
     # No Bearer access token: the metrics token, judged here (401), or a configured network (403 otherwise).
     route("/metrics", metrics_endpoint, ["GET"], rule=CREDENTIALS),
 ]

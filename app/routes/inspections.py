@@ -8,7 +8,8 @@ from typing import Any
 from app.params import path_int
 from app.routes.endpoint import STAFF, Call, route
 from app.services import inspections
-from schemas.inspections import InspectionInput, IntervalUpdate
+from schemas.inspections import InspectionInput, Intervals, IntervalUpdate, MyWork
+from schemas.records import AssetPublic
 
 
 async def my_work(call: Call) -> Any:
@@ -46,8 +47,24 @@ async def interval_item(call: Call) -> Any:
 
 
 routes = [
-    route("/my-work", my_work, ["GET"], rule=STAFF, session="read"),
-    route("/assets/{id}/inspections", record_inspection, ["POST"], rule=STAFF, session="write", body=InspectionInput),
-    route("/inspection-intervals", interval_list, ["GET"], rule=STAFF, session="write"),
-    route("/inspection-intervals/{category}", interval_item, ["PUT"], rule=STAFF, session="write", body=IntervalUpdate),
+    route("/my-work", my_work, ["GET"], rule=STAFF, session="read", answer=MyWork),
+    route(
+        "/assets/{id}/inspections",
+        record_inspection,
+        ["POST"],
+        rule=STAFF,
+        session="write",
+        body=InspectionInput,
+        answer=AssetPublic,  # the asset with its inspection recorded
+    ),
+    route("/inspection-intervals", interval_list, ["GET"], rule=STAFF, session="write", answer=Intervals),
+    route(
+        "/inspection-intervals/{category}",
+        interval_item,
+        ["PUT"],
+        rule=STAFF,
+        session="write",
+        body=IntervalUpdate,
+        answer=Intervals,
+    ),
 ]

@@ -8,6 +8,7 @@ from starlette.responses import Response
 
 from app.http import json_response
 from app.routes.endpoint import PUBLIC, Call, route
+from schemas.meta import Health, Jwks, Options
 from schemas.options import (
     RISK_LABELS,
     RISK_ORDER,
@@ -65,7 +66,7 @@ async def health(call: Call) -> Response:
 
 
 routes = [
-    route("/options", options, ["GET"], rule=PUBLIC),
-    route("/.well-known/jwks.json", jwks, ["GET"], rule=PUBLIC),
-    route("/health", health, ["GET"], rule=PUBLIC),
+    route("/options", options, ["GET"], rule=PUBLIC, answer=Options),
+    route("/.well-known/jwks.json", jwks, ["GET"], rule=PUBLIC, answer=Jwks),
+    route("/health", health, ["GET"], rule=PUBLIC, answer=Health),
 ]

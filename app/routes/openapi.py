@@ -30,6 +30,8 @@ from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, Rule, declared_of
 from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
+from schemas.events import EVENTS
+from schemas.meta import OpenApiDocument
 
 META_PATHS = frozenset(
     {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
@@ -76,7 +78,9 @@ MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
 }
 # Calls that succeed with 202 Accepted: the work goes on in a worker.
 # Answers with an ETag that a matching If-None-Match turns into 304 (app/services/answers.py).
-CONDITIONAL = frozenset(("GET", path) for name in RESOURCES for path in (f"/{name}", f"/{name}/{{id}}"))
+CONDITIONAL = frozenset(
+    {("GET", "/dashboard/summary"), *(("GET", path) for name in RESOURCES for path in (f"/{name}", f"/{name}/{{id}}"))}
+)
 IF_NONE_MATCH = {
     "name": "If-None-Match",
     "in": "header",
@@ -156,8 +160,32 @@ def _integer(
     return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
-def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
-    """The integer query parameters of a call (the others are described in its summary)."""
+def model_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """The query parameters of a declared query model (schemas/query.py), one per field, as the
+    server validates them: a query string has no null, so an optional field is its non-null type."""
+    schema = model.model_json_schema(by_alias=True, mode="validation")
+    required = set(schema.get("required", ()))
+    parameters = []
+    for name, field in schema["properties"].items():
+        described = {k: v for k, v in field.items() if k not in ("title", "default", "description")}
+        options = [option for option in described.pop("anyOf", []) if option != {"type": "null"}]
+        if len(options) == 1:
+            described.update(options[0])
+        elif options:
+            described["anyOf"] = options
+        parameter = {"name": name, "in": "query", "required": name in required, "schema": described}
+        if field.get("description"):
+            parameter["description"] = field["description"]
+        parameters.append(parameter)
+    return parameters
+
+
+def query_parameters(method: str, path: str, route: Route | None = None) -> list[dict[str, Any]]:
+    """The query parameters of a call: from the query model the route declares, else (calls not yet
+    given one) their integer parameters as app/params.py reads them."""
+    declared = declared_of(route) if route is not None else None
+    if declared is not None and declared.query is not None:
+        return model_parameters(declared.query)
     if method != "GET":
         return []
     if path in _RECORD_LISTS:
@@ -177,8 +205,6 @@ def query_parameters(method: str, path: str) -> list[dict[str, Any]]:
         ]
     if path in ("/api/profile/timeline", "/api/profile/person"):
         return [_integer("userId", "A staff member's user id (timeline: their posts only; person: you by default).")]
-    if path == "/api/chat/messages":
-        return [_integer("after", "Messages with ids above this one.", required=True, minimum=0)]
     if path == "/admin/users":
         return [
             _integer("page", "Page number, from 1.", maximum=100_000),
@@ -296,10 +322,10 @@ ANY_JSON: dict[str, Any] = {"description": "Any JSON value (this call declares n
 
 
 def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, Any]], dict[str, Any]]:
-    """The JSON schemas of every declared body (as validated) and answer (as serialized), built by
-    pydantic from the same models the server validates with: a ``$ref`` per model, and the shared
-    definitions for ``components/schemas``."""
-    keys: dict[SchemaKey, None] = {}
+    """The JSON schemas of every declared body (as validated), answer and pushed event (as
+    serialized), built by pydantic from the same models the server validates with: a ``$ref`` per
+    model, and the shared definitions for ``components/schemas``."""
+    keys: dict[SchemaKey, None] = {(model, "serialization"): None for model in EVENTS.values()}
     for _, route in walk(routes):
         declared = declared_of(route)
         if declared is None:
@@ -310,8 +336,6 @@ def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, An
             answer = declared.answer_for(method)
             if answer is not None:
                 keys[(answer, "serialization")] = None
-    if not keys:
-        return {}, {}
     refs, definitions = models_json_schema(list(keys), ref_template="#/components/schemas/{model}")
     found = {(model, mode): ref for (model, mode), ref in refs.items() if issubclass(model, BaseModel)}
     return found, definitions.get("$defs", {})
@@ -337,6 +361,8 @@ def _responses(
             },
         }
     status = "202" if (method, path) in ACCEPTED else "201" if (method, path) in CREATED else "200"
+    if declared is not None and declared.status != 200:
+        status = str(declared.status)  # the wrapper answers a handler's plain result with it
     if (method, path) in REDIRECTS:
         status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
     conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}
@@ -364,7 +390,7 @@ def _operation(
     if description.strip():
         operation["description"] = description.strip()
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
-    parameters += query_parameters(method, path)
+    parameters += query_parameters(method, path, route)
     if (method, path) in CONDITIONAL:
         parameters.append(IF_NONE_MATCH)
     if parameters:
@@ -379,6 +405,28 @@ def _operation(
             "content": {"application/json": {"schema": {"type": "object"}}},
         }
     return operation
+
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "message": {"type": "string"},
+        "errors": {"type": "object", "additionalProperties": {"type": "string"}},
+    },
+    "required": ["message"],
+}
+
+
+def events_of(schemas: dict[SchemaKey, dict[str, Any]]) -> dict[str, Any]:
+    """``x-events``: every Socket.IO event the server pushes (schemas/events.py), by event name, with
+    its payload's schema. Clients connect to ``/socket.io`` with ``auth: {token}`` (an access token)."""
+    return {
+        channel: {
+            "summary": " ".join((model.__doc__ or channel).split()),
+            "payload": schemas[(model, "serialization")],
+        }
+        for channel, model in sorted(EVENTS.items())
+    }
 
 
 def _version() -> str:
@@ -401,11 +449,13 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
             "version": _version(),
             "description": (
                 "The staff portal's product API (sign-in, records, dashboard) and the API of the template's "
-                "sample areas (spec section 7). Realtime events use Socket.IO at /socket.io."
+                "sample areas (spec section 7). Realtime events use Socket.IO at /socket.io; "
+                "x-events lists each event name with its payload's schema."
             ),
         },
         "servers": [{"url": server_url}],
         "paths": paths,
+        "x-events": events_of(schemas),
         "components": {
             "securitySchemes": {
                 "bearerAuth": {
@@ -418,17 +468,8 @@ def build_document(routes: list[BaseRoute], *, server_url: str) -> dict[str, Any
                     ),
                 }
             },
-            "schemas": {
-                **definitions,
-                "Error": {
-                    "type": "object",
-                    "properties": {
-                        "message": {"type": "string"},
-                        "errors": {"type": "object", "additionalProperties": {"type": "string"}},
-                    },
-                    "required": ["message"],
-                },
-            },
+            # Sorted by name: generated clients (ui/src) do not change when routes are reordered.
+            "schemas": dict(sorted({**definitions, "Error": ERROR_SCHEMA}.items())),
             "responses": {
                 "Error": {
                     "description": "Refused, with a message a person can act on",
@@ -450,4 +491,4 @@ async def openapi(call: Call) -> Response:
     return json_response(document)
 
 
-routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC)]
+routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC, answer=OpenApiDocument)]

@@ -14,7 +14,17 @@ from app.params import path_int
 from app.routes.endpoint import STAFF, Call, route
 from app.services.push import delivery, preferences, subscriptions
 from app.services.push.vapid import keys_for
-from schemas.push import PreferencesPublic, PreferencesUpdate, SubscriptionCreate, SubscriptionRename
+from schemas.push import (
+    PreferencesPublic,
+    PreferencesUpdate,
+    PushConfig,
+    PushTest,
+    SubscriptionCreate,
+    SubscriptionList,
+    SubscriptionPublic,
+    SubscriptionRemoved,
+    SubscriptionRename,
+)
 
 
 async def push_config(call: Call) -> Any:
@@ -69,9 +79,15 @@ async def notification_preferences(call: Call) -> Any:
 
 
 routes = [
-    route("/push/config", push_config, ["GET"], rule=STAFF),
+    route("/push/config", push_config, ["GET"], rule=STAFF, answer=PushConfig),
     route(
-        "/push/subscriptions", subscription_list, ["GET", "POST"], rule=STAFF, session="write", body=SubscriptionCreate
+        "/push/subscriptions",
+        subscription_list,
+        ["GET", "POST"],
+        rule=STAFF,
+        session="write",
+        body=SubscriptionCreate,
+        answer={"GET": SubscriptionList, "POST": SubscriptionPublic},
     ),
     route(
         "/push/subscriptions/{id}",
@@ -80,8 +96,9 @@ routes = [
         rule=STAFF,
         session="write",
         body=SubscriptionRename,
+        answer={"PATCH": SubscriptionPublic, "DELETE": SubscriptionRemoved},
     ),
-    route("/push/test", push_test, ["POST"], rule=STAFF, session="write", status=202),
+    route("/push/test", push_test, ["POST"], rule=STAFF, session="write", status=202, answer=PushTest),
     route(
         "/notifications/preferences",
         notification_preferences,

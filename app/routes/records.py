@@ -14,6 +14,7 @@ from app.routes.endpoint import STAFF, Call, route
 from app.services import listing
 from app.services.records import query, writes
 from app.services.resources import RESOURCES, ResourceSpec
+from schemas.records import PAGES, History
 
 
 async def collection(call: Call, *, spec: ResourceSpec) -> Response:
@@ -100,7 +101,7 @@ def _routes() -> list[BaseRoute]:
                 ["GET", "POST"],
                 rule=STAFF,
                 body=spec.create_model,
-                answer={"POST": spec.public_model},
+                answer={"GET": PAGES[name], "POST": spec.public_model},
             ),
             route(
                 f"/{name}/{{id}}",
@@ -108,9 +109,17 @@ def _routes() -> list[BaseRoute]:
                 [*methods, "PATCH"],
                 rule=STAFF,
                 body=spec.update_model,
-                answer={"GET": spec.public_model, "PATCH": spec.public_model},
+                # DELETE answers the record as it was.
+                answer={"GET": spec.public_model, "PATCH": spec.public_model, "DELETE": spec.public_model},
             ),
-            route(f"/{name}/{{id}}/history", partial(history, spec=spec), ["GET"], rule=STAFF, session="write"),
+            route(
+                f"/{name}/{{id}}/history",
+                partial(history, spec=spec),
+                ["GET"],
+                rule=STAFF,
+                session="write",
+                answer=History,
+            ),
         ]
     return routes
 

@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from app.errors import invalid
+from starlette.responses import Response
+
+from app.http import answer_response
 from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
-from schemas.options import Role
-from schemas.users import PortalSettings, PortalSettingsUpdate
+from schemas.dashboard import DashboardSummary
+from schemas.users import PortalSettings, PortalSettingsUpdate, StaffDirectory, StaffQuery
+
+DASHBOARD_SOURCES = ("assets", "documents", "leads")
 
 
-async def dashboard_summary(call: Call) -> Any:
-    return await dashboard.summary(session=call.session)
+async def dashboard_summary(call: Call) -> Response:
+    """Kept per process while assets, leads and documents are unchanged (their history rows, counts and
+    the users they name are written in the same transactions), and for the day it was made: the
+    inspection windows move with the date."""
+    today = date.today()
+
+    async def read_summary() -> dict[str, Any]:
+        async with call.portal.db.reader() as session:
+            return await dashboard.summary(session=session, today=today)
+
+    answer = await call.portal.answers.respond(
+        call.request.headers.get("if-none-match"),
+        call.principal,
+        DASHBOARD_SOURCES,
+        ("dashboard", today.isoformat()),
+        read_summary,
+    )
+    return answer_response(answer)
 
 
 async def staff_list(call: Call) -> Any:
-    raw = call.request.query_params.get("role")
-    if raw and raw not in {r.value for r in Role}:
-        raise invalid(f"Unknown role {raw!r}.", {"role": "Use admin, manager, technician or contractor."})
-    role = Role(raw) if raw else None
+    role = call.query(StaffQuery).role
     return {"items": await users.staff_directory(session=call.session, settings=call.portal.settings, role=role)}
 
 
@@ -39,8 +57,8 @@ async def settings_item(call: Call) -> Any:
 
 
 routes = [
-    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, session="read"),
-    route("/users", staff_list, ["GET"], rule=STAFF, session="write"),
+    route("/dashboard/summary", dashboard_summary, ["GET"], rule=STAFF, answer=DashboardSummary),
+    route("/users", staff_list, ["GET"], rule=STAFF, session="write", query=StaffQuery, answer=StaffDirectory),
     route(
         "/portal-settings",
         settings_item,

@@ -21,7 +21,7 @@ from app.services import exports, imports, listing
 from app.services.resources import RESOURCES
 from app.services.tabular import TableError, sniff_format
 from app.settings import Settings
-from schemas.imports import ImportState
+from schemas.imports import ImportJobPublic, ImportState
 
 log = logging.getLogger("portal.imports")
 
@@ -143,9 +143,16 @@ async def commit_import(call: Call) -> Response:
 routes = [
     *(route(f"/{name}/export", partial(export, resource=name), ["GET"], rule=STAFF) for name in RESOURCES),
     *(
-        route(f"/{name}/import", partial(start_import, resource=name), ["POST"], rule=STAFF, status=202)
+        route(
+            f"/{name}/import",
+            partial(start_import, resource=name),
+            ["POST"],
+            rule=STAFF,
+            status=202,
+            answer=ImportJobPublic,
+        )
         for name in imports.IMPORTABLE
     ),
-    route("/imports/{id}", import_status, ["GET"], rule=STAFF, session="read"),
-    route("/imports/{id}/commit", commit_import, ["POST"], rule=STAFF, status=202),
+    route("/imports/{id}", import_status, ["GET"], rule=STAFF, session="read", answer=ImportJobPublic),
+    route("/imports/{id}/commit", commit_import, ["POST"], rule=STAFF, status=202, answer=ImportJobPublic),
 ]

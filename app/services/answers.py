@@ -184,7 +184,7 @@ class AnswerCache:
             self.bytes -= len(dropped.body)
 
 
-def etag(resource: str, version: int, view: str, what: Hashable) -> str:
+def etag(resource: str | tuple[str, ...], version: int, view: str, what: Hashable) -> str:
     digest = hashlib.blake2b(repr((resource, version, view, what)).encode(), digest_size=12).hexdigest()
     return f'W/"{digest}"'
 
@@ -223,14 +223,18 @@ class Answers:
         self,
         if_none_match: str | None,
         principal: Principal,
-        resource: str,
+        resource: str | tuple[str, ...],
         what: Hashable,
         produce: Callable[[], Awaitable[Any]],
     ) -> Answer:
         """The answer for ``what`` (a normalised query) of ``resource``: none (304) when the caller's
         ``If-None-Match`` holds the current tag, the kept bytes while the version is unchanged,
-        else ``produce()`` (read after the version, so never older than it) kept for the next call."""
-        version = (await self.versions.current())[resource]
+        else ``produce()`` (read after the version, so never older than it) kept for the next call.
+
+        An answer made from several resources (the dashboard) names them all; its version is the
+        sum of theirs, which changes whenever any of them does, since versions only grow."""
+        found = await self.versions.current()
+        version = found[resource] if isinstance(resource, str) else sum(found[name] for name in resource)
         view = view_of(principal)
         tag = etag(resource, version, view, what)
         if matches(if_none_match, tag):

@@ -22,6 +22,7 @@ from ops.benchmarks.report import BenchOptions, Figure
 QUERY = "perPage=50&sort=name&status=GREAT,GOOD,BAD&department=Hardware"
 BAR_RPS = 1500
 BAR_P99_MS = 50.0
+BAR_CONNECTIONS = 32
 
 
 @dataclass
@@ -82,7 +83,8 @@ def _measure(backend: str, database_url: str | None, options: BenchOptions) -> l
         for connections in levels:
             ours, memory = wrk(real, token, connections, seconds), wrk(limit, token, connections, seconds)
             failed = f"; {ours.errors} failed answers" if ours.errors else ""
-            is_bar = backend == "PostgreSQL" and connections >= 32
+            # The bar (issue 20) is set at 32 connections; 64 is printed to show the knee beyond it.
+            is_bar = backend == "PostgreSQL" and connections == BAR_CONNECTIONS
             name = f"GET /assets, 50 rows, {backend}, 2 processes, {connections} connections"
             compared = f"same JSON from memory: {memory.rps:,.0f} req/s, p99 {memory.p99_ms:.1f} ms"
             figures.append(

@@ -59,6 +59,9 @@ def schemathesis_command(base_url: str, token: str, *, examples: int, seed: int,
     command += ["--url", base_url, "-H", f"Authorization: Bearer {token}", "--checks", CHECKS]
     command += ["--max-examples", str(examples), "--seed", str(seed), "--workers", "1", "--no-shrink"]
     command += ["--phases", "examples,coverage,fuzzing", "--suppress-health-check", "all"]
+    # Both valid cases (bodies and query strings generated from the declared pydantic models' schemas,
+    # which reach the handlers and write) and invalid ones (which must be refused with a 4xx).
+    command += ["--mode", "all"]
     for path in EXCLUDED_PATHS:
         command += ["--exclude-path", path]
     return [*command, "--report", "json", "--report-json-path", str(report)]
