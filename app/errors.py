@@ -1,25 +1,17 @@
 """One error shape for every failure: ``{"message": ..., "errors": {field: message}}``.
 
 Bad input is a 4xx a person can act on; anything unexpected is logged and answered with a plain
-500 message, never a stack trace.
+500 message, never a stack trace. The errors are raised anywhere (services, the worker); turning
+them into HTTP answers is :mod:`app.error_handlers`'.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeoutError
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-
-log = logging.getLogger("portal.errors")
 
 
 class ApiError(Exception):
@@ -142,40 +134,10 @@ def validation_error(exc: ValidationError, model: type[BaseModel] | None = None)
     return invalid(f"Check the highlighted fields. {summary}", errors)
 
 
-def error_response(status: int, message: str, **body: Any) -> JSONResponse:
-    return JSONResponse({"message": message, **{k: v for k, v in body.items() if v is not None}}, status)
-
-
-async def handle_api_error(_request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    response = error_response(exc.status, exc.message, errors=exc.errors, **exc.extra)
-    if exc.headers:
-        response.headers.update(exc.headers)
-    return response
-
-
-async def handle_http_exception(_request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, HTTPException)
-    messages = {404: "Not found.", 405: "Method not allowed."}
-    detail = exc.detail if isinstance(exc.detail, str) and exc.detail else None
-    return error_response(exc.status_code, messages.get(exc.status_code, detail or "Request refused."))
-
-
-async def handle_unexpected(request: Request, exc: Exception) -> Response:
-    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    return error_response(500, "Something went wrong on our side. Try again in a moment.")
-
-
 DATABASE_UNAVAILABLE = "The database is unavailable; try again in a moment."
 SERVER_BUSY = "The server is busy; try again in a moment."
 REDIS_UNAVAILABLE = "The message service (Redis) is unavailable; try again in a moment."
 RETRY_AFTER = {"Retry-After": "5"}
-
-
-def unavailable(message: str) -> Response:
-    response = error_response(503, message)
-    response.headers.update(RETRY_AFTER)
-    return response
 
 
 def database_unreachable(exc: BaseException) -> bool:
@@ -183,34 +145,3 @@ def database_unreachable(exc: BaseException) -> bool:
     if isinstance(exc, DBAPIError) and exc.connection_invalidated:
         return True
     return isinstance(exc, (OperationalError, InterfaceError))
-
-
-async def handle_database_error(request: Request, exc: Exception) -> Response:
-    """A database outage is a 503 the client can retry; any other database error is our bug (500)."""
-    if not database_unreachable(exc):
-        return await handle_unexpected(request, exc)
-    log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.__class__.__name__)
-    return unavailable(DATABASE_UNAVAILABLE)
-
-
-async def handle_pool_timeout(request: Request, exc: Exception) -> Response:
-    """Every pooled database connection stayed busy for ``pool_timeout``: too much load for a moment,
-    not a bug, so the client may retry (a 500 would say the request itself is at fault)."""
-    log.warning("database pool exhausted on %s %s: %s", request.method, request.url.path, exc)
-    return unavailable(SERVER_BUSY)
-
-
-async def handle_redis_unavailable(request: Request, exc: Exception) -> Response:
-    log.warning("redis unavailable on %s %s: %s", request.method, request.url.path, exc)
-    return unavailable(REDIS_UNAVAILABLE)
-
-
-EXCEPTION_HANDLERS: dict[Any, Any] = {
-    ApiError: handle_api_error,
-    HTTPException: handle_http_exception,
-    DBAPIError: handle_database_error,
-    PoolTimeoutError: handle_pool_timeout,
-    RedisConnectionError: handle_redis_unavailable,
-    RedisTimeoutError: handle_redis_unavailable,
-    Exception: handle_unexpected,
-}

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.errors import ApiError, invalid, validation_error
+from app.errors import ApiError, invalid
 from app.params import declared_length
+from app.services import photos
+from app.services.answers import Answer
 from app.stored_json import MAX_DEPTH, depth_exceeds
-
-Model = TypeVar("Model", bound=BaseModel)
+from app.validation import Model, parse
 
 MAX_JSON_BODY = 1_000_000
 MAX_BODY_DEPTH = 2 * MAX_DEPTH  # a body wraps what it stores in a level or two; stored values get MAX_DEPTH
@@ -26,6 +27,14 @@ class OrjsonResponse(Response):
 
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+
+
+def answer_response(answer: Answer) -> Response:
+    """A kept answer (:class:`app.services.answers.Answer`): its JSON with its ``ETag``, or 304."""
+    headers = {"ETag": answer.etag}
+    if answer.body is None:
+        return Response(status_code=304, headers=headers)
+    return Response(answer.body, media_type="application/json", headers=headers)
 
 
 def json_response(content: Any, status: int = 200) -> OrjsonResponse:
@@ -67,14 +76,25 @@ def _has_nul(value: Any) -> bool:
     return False
 
 
-def parse(model: type[Model], data: Any) -> Model:
-    if not isinstance(data, dict):
-        raise invalid("The body must be a JSON object.")
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise validation_error(exc, model) from exc
-
-
 async def read_model(request: Request, model: type[Model]) -> Model:
     return parse(model, await read_body(request))
+
+
+async def read_photo(request: Request) -> bytes:
+    """The raw image body of an upload (Content-Type image/png, jpeg, webp or gif), size capped."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media not in photos.ACCEPTED:
+        raise ApiError(415, "Send the photo as a PNG, JPEG, WebP or GIF image (the body, with its Content-Type).")
+    declared = declared_length(request)
+    if declared is not None and declared > photos.MAX_PHOTO_BYTES:
+        raise ApiError(413, photos.TOO_LARGE)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > photos.MAX_PHOTO_BYTES:
+            raise ApiError(413, photos.TOO_LARGE)
+        chunks.append(chunk)
+    if not size:
+        raise invalid("Send the photo as the request body.")
+    return b"".join(chunks)

@@ -13,7 +13,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
-from app.errors import EXCEPTION_HANDLERS
+from app.error_handlers import EXCEPTION_HANDLERS
 from app.observability import metrics
 from app.observability.logs import configure_logging
 from app.observability.middleware import RequestObservability

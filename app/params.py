@@ -9,12 +9,14 @@ A path id that is not such a number names nothing (404); a query parameter is a 
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-from starlette.requests import Request
+from typing import TYPE_CHECKING
 
 from app.errors import invalid, not_found
 from schemas.base import DB_INT_MAX
 from schemas.query import range_hint, whole_number
+
+if TYPE_CHECKING:  # the pure parsers serve services and the worker too: no web framework at run time
+    from starlette.requests import Request
 
 # whole_number and range_hint live with the query models (schemas/query.py); read here too.
 __all__ = ["declared_length", "path_int", "query_flag", "query_ids", "query_int", "range_hint", "whole_number"]

@@ -25,7 +25,7 @@ from app.realtime.sink import EventSink, RedisSink, ServerSink
 from app.redis_conn import resolve_url
 from app.services.answers import Answers
 from app.services.audit import Actor, Meta
-from app.services.documents import JobQueue
+from app.services.documents.queue import JobQueue
 from app.services.notifications import Notifier
 from app.services.push.queue import DeliveryQueue
 from app.settings import Settings

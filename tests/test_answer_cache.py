@@ -22,8 +22,9 @@ from starlette.applications import Starlette
 
 from app.db import is_sqlite, make_sync_engine
 from app.errors import database_unreachable
-from app.services import documents, records
 from app.services.answers import AnswerCache, Versions, matches
+from app.services.documents.processing import process_document
+from app.services.records.batch import write_batch
 from app.services.resources import ASSETS
 from app.settings import Settings
 from schemas.options import Role
@@ -154,10 +155,7 @@ async def test_the_workers_document_update_reaches_both_processes(
     before = await everywhere(cluster, staff["manager"], "documents")
     assert all((by_id(answer, item["id"]) or {}).get("state") != "ready" for answer in before)
     # What the worker runs for every upload (worker/ calls this function).
-    assert (
-        await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
-        == "ready"
-    )
+    assert await process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"]) == "ready"
     for answer in await everywhere(cluster, staff["manager"], "documents"):
         assert (by_id(answer, item["id"]) or {}).get("state") == "ready"
 
@@ -169,7 +167,7 @@ async def test_an_import_batch_reaches_both_processes(
     tag = f"IMP-{uuid.uuid4().hex[:8]}"
     values = ASSETS.create_model.model_validate({**_asset(), "tag": tag}).model_dump()
     async with app.state.portal.db.session() as session:  # the import job's write path, as it commits
-        batch = await records.write_batch(session=session, spec=ASSETS, creates=[values], updates=[], actor_id=None)
+        batch = await write_batch(session=session, spec=ASSETS, creates=[values], updates=[], actor_id=None)
         await session.commit()
     for answer in await everywhere(cluster, staff["manager"]):
         assert (by_id(answer, batch.created[0]) or {}).get("tag") == tag

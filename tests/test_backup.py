@@ -24,7 +24,7 @@ from starlette.applications import Starlette
 
 from app.db import is_sqlite, make_sync_engine
 from app.operations import backup
-from app.services import documents
+from app.services.documents.processing import process_document
 from app.settings import ROOT, Settings
 from app.storage import StoredFileMissing, open_storage
 from tests.fixtures import files
@@ -67,7 +67,7 @@ async def make_data(app: Starlette, settings: Settings, client: httpx.AsyncClien
     ctx = context(app, settings)
     for name, content in (("manual.pdf", files.pdf(2, marker="backup")), ("log.txt", files.text("restore"))):
         item = await uploaded(client, tech, name, content)
-        assert await documents.process_document(ctx, item["id"], job_id=item["progress"]["jobId"]) == "ready"
+        assert await process_document(ctx, item["id"], job_id=item["progress"]["jobId"]) == "ready"
 
 
 def all_rows(url: str) -> dict[str, list[dict[str, Any]]]:

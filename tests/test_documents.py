@@ -13,7 +13,9 @@ from rq import Queue
 from rq.job import Job
 from starlette.applications import Starlette
 
-from app.services import documents
+from app.services.documents.processing import Processing, process_document
+from app.services.documents.queue import JobQueue
+from app.services.documents.sweep import sweep
 from app.settings import Settings
 from app.storage import StoredFileMissing, open_storage
 from schemas.options import Role
@@ -43,9 +45,9 @@ async def uploaded(client: httpx.AsyncClient, who: Account, name: str, content: 
     return item
 
 
-def context(app: Starlette, settings: Settings) -> documents.Processing:
+def context(app: Starlette, settings: Settings) -> Processing:
     portal = app.state.portal
-    return documents.Processing(db=portal.db, storage=open_storage(settings), events=portal.events, settings=settings)
+    return Processing(db=portal.db, storage=open_storage(settings), events=portal.events, settings=settings)
 
 
 def staged_files(settings: Settings) -> list[Path]:
@@ -282,8 +284,8 @@ async def test_processing_in_process_twice_gives_one_ready_document(
     item = await uploaded(client, tech, "Gearbox inspection.pdf", files.pdf(3, marker="quokka"))
     ctx = context(app, settings)
     job_id = item["progress"]["jobId"]
-    assert await documents.process_document(ctx, item["id"], job_id=job_id) == "ready"
-    assert await documents.process_document(ctx, item["id"], job_id=job_id) == "skipped"
+    assert await process_document(ctx, item["id"], job_id=job_id) == "ready"
+    assert await process_document(ctx, item["id"], job_id=job_id) == "skipped"
     doc = (await client.get(f"/documents/{item['id']}", headers=tech.headers)).json()
     assert doc["state"] == "ready" and doc["pageCount"] == 3 and doc["hasThumbnail"]
     assert doc["progress"]["stage"] == "done" and doc["progress"]["percent"] == 100
@@ -306,7 +308,7 @@ async def test_processing_in_process_twice_gives_one_ready_document(
     assert updates[-1].changes["text"][0] is None and updates[-1].changes["text"][1].endswith("characters")
 
     # A superseded job (another job id) leaves the record alone.
-    assert await documents.process_document(ctx, item["id"], job_id="document-x-old") == "skipped"
+    assert await process_document(ctx, item["id"], job_id="document-x-old") == "skipped"
 
 
 async def test_download_and_thumbnail_headers(
@@ -327,7 +329,7 @@ async def test_download_and_thumbnail_headers(
     assert (await client.get(f"/documents/{item['id']}/file", headers=staff["norole"].headers)).status_code == 403
     missing = await client.get(f"/documents/{item['id']}/thumbnail", headers=staff["contractor"].headers)
     assert missing.status_code == 404 and "no preview" in missing.json()["message"]
-    await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
+    await process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
     thumb = await client.get(f"/documents/{item['id']}/thumbnail", headers=staff["contractor"].headers)
     assert thumb.status_code == 200 and thumb.content.startswith(b"\x89PNG")
     assert thumb.headers["x-content-type-options"] == "nosniff"
@@ -342,9 +344,7 @@ async def test_failed_processing_and_retry_rules(
 ) -> None:
     tech = staff["technician"]
     item = await uploaded(client, tech, "scan.pdf", files.damaged_pdf())
-    assert await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"]) == (
-        "failed"
-    )
+    assert await process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"]) == ("failed")
     doc = (await client.get(f"/documents/{item['id']}", headers=tech.headers)).json()
     assert doc["state"] == "failed"
     assert doc["failureReason"] == "The PDF is damaged or is not a valid PDF, so it could not be read."
@@ -370,13 +370,11 @@ async def test_managers_retry_anyones_documents(
     staff: dict[str, Account], client: httpx.AsyncClient, app: Starlette, settings: Settings
 ) -> None:
     item = await uploaded(client, staff["technician2"], "broken.pdf", files.damaged_pdf())
-    await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
+    await process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
     for who in ("manager", "admin"):
         response = await client.post(f"/documents/{item['id']}/retry", headers=staff[who].headers)
         assert response.status_code == 200
-        await documents.process_document(
-            context(app, settings), item["id"], job_id=response.json()["progress"]["jobId"]
-        )
+        await process_document(context(app, settings), item["id"], job_id=response.json()["progress"]["jobId"])
 
 
 async def test_duplicates_link_to_the_earliest_copy(
@@ -387,8 +385,8 @@ async def test_duplicates_link_to_the_earliest_copy(
     second = await uploaded(client, staff["manager"], "b.pdf", content)
     ctx = context(app, settings)
     # The later upload finishes first; the earlier one, finishing last, still ends up the original.
-    await documents.process_document(ctx, second["id"], job_id=second["progress"]["jobId"])
-    await documents.process_document(ctx, first["id"], job_id=first["progress"]["jobId"])
+    await process_document(ctx, second["id"], job_id=second["progress"]["jobId"])
+    await process_document(ctx, first["id"], job_id=first["progress"]["jobId"])
     a = (await client.get(f"/documents/{first['id']}", headers=staff["admin"].headers)).json()
     b = (await client.get(f"/documents/{second['id']}", headers=staff["admin"].headers)).json()
     assert a["state"] == b["state"] == "ready"
@@ -420,8 +418,8 @@ async def test_sweep_requeues_lost_jobs_and_fails_dead_ones(
             .values(updated_at=utcnow() - timedelta(minutes=5))
         )
         await session.commit()
-    queue = documents.JobQueue(connection, settings)
-    done = await documents.sweep(db=app.state.portal.db, queue=queue, events=app.state.portal.events, settings=settings)
+    queue = JobQueue(connection, settings)
+    done = await sweep(db=app.state.portal.db, queue=queue, events=app.state.portal.events, settings=settings)
     assert (lost["id"], "requeued") in done and (dead["id"], "failed") in done
     requeued = (await client.get(f"/documents/{lost['id']}", headers=staff["admin"].headers)).json()
     assert requeued["state"] == "queued" and requeued["progress"]["jobId"] != lost["progress"]["jobId"]
@@ -494,7 +492,7 @@ async def test_deleting_a_document_removes_its_stored_files(
     staff: dict[str, Account], client: httpx.AsyncClient, app: Starlette, settings: Settings
 ) -> None:
     item = await uploaded(client, staff["technician"], "Bearing photo.pdf", files.pdf(1))
-    await documents.process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
+    await process_document(context(app, settings), item["id"], job_id=item["progress"]["jobId"])
     async with app.state.portal.db.session() as session:
         doc = await session.get(Document, item["id"])
         assert doc is not None and doc.storage_key and doc.thumbnail_key

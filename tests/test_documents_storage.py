@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.services import documents
+from app.services.documents.processing import Processing, process_document
 from app.settings import Settings
 from app.storage import Storage, StoredFileMissing, check_key, new_file_key, open_storage, thumbnail_key
 from app.storage.local import LocalStorage
@@ -122,8 +122,8 @@ async def test_upload_and_processing_on_s3(
         assert response.status_code == 201, response.text
         item = response.json()["items"][0]
         portal = app.state.portal
-        ctx = documents.Processing(db=portal.db, storage=open_storage(on_s3), events=portal.events, settings=on_s3)
-        assert await documents.process_document(ctx, item["id"], job_id=item["progress"]["jobId"]) == "ready"
+        ctx = Processing(db=portal.db, storage=open_storage(on_s3), events=portal.events, settings=on_s3)
+        assert await process_document(ctx, item["id"], job_id=item["progress"]["jobId"]) == "ready"
         download = await client.get(f"/documents/{item['id']}/file", headers=who.headers)
         assert download.status_code == 200 and download.content.startswith(b"%PDF")
         thumb = await client.get(f"/documents/{item['id']}/thumbnail", headers=who.headers)

@@ -9,7 +9,9 @@ import pytest
 from pydantic import BaseModel
 from starlette.applications import Starlette
 
-from app.services.records import row_values, to_public, user_refs
+from app.services.records.query import user_refs
+from app.services.records.shape import to_public
+from app.services.records.writes import row_values
 from app.services.resources import RESOURCES
 from tests.support import Account
 from tests.test_records import create
@@ -46,4 +48,4 @@ async def test_fast_public_shape_equals_the_public_model(
     assert listed == fast
     page = await client.get(f"/{resource}", params={"sort": "id", "order": "desc"}, headers=staff["manager"].headers)
     in_list = next(item for item in page.json()["items"] if item["id"] == made["id"])
-    assert in_list == fast  # lists build the same shape from joined rows (records._page_items)
+    assert in_list == fast  # lists build the same shape from joined rows (listing.page_items)

@@ -17,7 +17,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.errors import DATABASE_UNAVAILABLE, EXCEPTION_HANDLERS, REDIS_UNAVAILABLE, SERVER_BUSY
+from app.error_handlers import EXCEPTION_HANDLERS
+from app.errors import DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, SERVER_BUSY
 
 FAILURES: dict[str, Exception] = {
     "db-down": OperationalError("SELECT 1", {}, Exception("connection refused")),

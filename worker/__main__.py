@@ -4,7 +4,7 @@ RQ's defaults notice a job whose worker died only after more than a minute and c
 minutes; :class:`PortalWorker` beats every ``WORKER_HEARTBEAT_SECONDS`` and looks for abandoned
 jobs every ``WORKER_MAINTENANCE_SECONDS``, so such a job is retried (or failed) well within a
 minute. Each maintenance round also sweeps documents whose job was lost (see
-:func:`app.services.documents.sweep`), plans notifications whose delivery was never planned, and
+:func:`app.services.documents.sweep.sweep`), plans notifications whose delivery was never planned, and
 enqueues the daily inspection run once its time has come (:mod:`worker.daily`).
 
 Every work horse runs under a memory and a CPU cap (:mod:`worker.limits`); the worker records each
@@ -29,7 +29,7 @@ from rq.job import Job
 
 from app.observability.logs import configure_logging
 from app.redis_conn import resolve_url
-from app.services.documents import PROCESS_JOB, QUEUE_NAME, SLOW_QUEUE_NAME
+from app.services.documents.queue import PROCESS_JOB, QUEUE_NAME, SLOW_QUEUE_NAME
 from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
 from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import get_settings

@@ -26,7 +26,12 @@ from rq.timeouts import JobTimeoutException
 from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
 from app.portal import JobPortal
-from app.services import audit, documents, imports, inspections, mail
+from app.services import audit, imports, inspections, mail
+from app.services.documents import processing
+from app.services.documents.changes import fail_document
+from app.services.documents.progress import progress_of, set_progress
+from app.services.documents.queue import QUEUE_NAME, SLOW_QUEUE_NAME
+from app.services.documents.sweep import sweep
 from app.services.push import delivery
 from app.settings import Settings, get_settings
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason, time_reason
@@ -67,13 +72,13 @@ def process_document(document_id: int) -> str:
             job.save_meta()
 
     async def work(portal: JobPortal) -> str:
-        lane = job.origin if job else documents.SLOW_QUEUE_NAME
-        ctx = documents.Processing(
+        lane = job.origin if job else SLOW_QUEUE_NAME
+        ctx = processing.Processing(
             db=portal.db, storage=portal.storage, events=portal.events, settings=portal.settings,
-            on_progress=keep_in_job, slow_lane=portal.jobs if lane == documents.QUEUE_NAME else None,
+            on_progress=keep_in_job, slow_lane=portal.jobs if lane == QUEUE_NAME else None,
             cpu_seconds=limits.cpu_budget(portal.settings, lane), deliveries=portal.deliveries if job else None,
         )  # fmt: skip
-        return await documents.process_document(
+        return await processing.process_document(
             ctx, document_id, job_id=job.id if job else None, attempt=_attempt(job, portal.settings)
         )
 
@@ -113,8 +118,8 @@ def settle_over_limit(job: Job, limit: str, reason: str) -> str:
     log.warning("document %s: job %s went over the %s limit", document_id, job.id, limit)
 
     async def work(portal: JobPortal) -> str:
-        slow_lane = portal.jobs if limit == "cpu" and job.origin == documents.QUEUE_NAME else None
-        return await documents.settle_over_limit(
+        slow_lane = portal.jobs if limit == "cpu" and job.origin == QUEUE_NAME else None
+        return await processing.settle_over_limit(
             db=portal.db, events=portal.events, document_id=document_id, job_id=job.id, attempt=attempt,
             limit=limit, reason=reason, slow_lane=slow_lane,
         )  # fmt: skip
@@ -146,13 +151,11 @@ def on_job_failure(
     async def work(portal: JobPortal) -> None:
         async with portal.db.session() as session:
             if retrying:
-                progress = documents.progress_of("retrying", job_id=job.id, attempt=attempt)
-                await documents.set_progress(session, document_id, progress, events=portal.events)
+                progress = progress_of("retrying", job_id=job.id, attempt=attempt)
+                await set_progress(session, document_id, progress, events=portal.events)
             else:
                 reason = _reason(exc_type, attempt)
-                await documents.fail_document(
-                    session, document_id, reason, events=portal.events, job_id=job.id, attempt=attempt
-                )
+                await fail_document(session, document_id, reason, events=portal.events, job_id=job.id, attempt=attempt)
 
     asyncio.run(_with_portal(work))
 
@@ -161,7 +164,7 @@ def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
     """Enqueue again or fail documents whose job was lost or ended without finishing them."""
 
     async def work(portal: JobPortal) -> list[tuple[int, str]]:
-        return await documents.sweep(db=portal.db, queue=portal.jobs, events=portal.events, settings=portal.settings)
+        return await sweep(db=portal.db, queue=portal.jobs, events=portal.events, settings=portal.settings)
 
     return asyncio.run(_with_portal(work, connection))
 

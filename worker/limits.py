@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
-from app.services.documents import QUEUE_NAME
+from app.services.documents.queue import QUEUE_NAME
 from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
 from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import Settings

@@ -13,7 +13,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.errors import error_response
+from app.error_handlers import error_response
 from app.observability import metrics
 from app.observability.context import RequestInfo, current, request_id_from
 

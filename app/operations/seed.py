@@ -19,7 +19,10 @@ from app.db import Database
 from app.operations.sessions import with_session
 from app.realtime.sink import Unheard
 from app.samples.loader import load_all
-from app.services import documents, records, users
+from app.services import users
+from app.services.documents.processing import Processing, process_document
+from app.services.documents.upload import StagedFile, UploadForm, create_uploads
+from app.services.records import writes as records
 from app.services.resources import ASSETS, DOCUMENTS, LEADS
 from app.settings import Settings
 from app.storage import open_storage
@@ -459,23 +462,23 @@ async def seed_real_documents(
     storage = open_storage(settings)
     quiet = Unheard()
     db = Database(settings.effective_database_url)
-    processing = documents.Processing(db=db, storage=storage, events=quiet, settings=settings, notify_uploader=False)
+    processing = Processing(db=db, storage=storage, events=quiet, settings=settings, notify_uploader=False)
     count = 0
     try:
         for name, content, fields in await _demo_files(session, rng, asset_ids, lead_ids):
             staged = storage.staging_dir / uuid.uuid4().hex
             staged.write_bytes(content)
-            form = documents.UploadForm(
+            form = UploadForm(
                 fields={k: [v] for k, v in fields.items()},
-                files=[documents.StagedFile(name=name, path=staged, size=len(content))],
+                files=[StagedFile(name=name, path=staged, size=len(content))],
             )
             actor = rng.choice(uploaders)
-            items = await documents.create_uploads(
+            items = await create_uploads(
                 session=session, form=form, actor=actor, storage=storage, queue=None, events=quiet
             )
             await session.commit()  # end the read transaction before the processing session writes
             for item in items:
-                await documents.process_document(processing, item["id"], job_id=item["progress"]["jobId"])
+                await process_document(processing, item["id"], job_id=item["progress"]["jobId"])
                 count += 1
     finally:
         await db.dispose()

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 
 from app.errors import ApiError, invalid, not_found
-from app.http import json_response
+from app.http import json_response, read_photo
 from app.params import path_int, query_int
 from app.portal import Portal, actor_of, request_meta
 from app.realtime import control
@@ -299,7 +299,7 @@ async def user_photo(call: Call) -> Response:
     await call.limit("upload")
     async with portal.db.reader() as session:
         await _user(session, user_id)
-    url = await photos.store_photo(storage_of(request), portal.settings, await photos.read_photo(request))
+    url = await photos.store_photo(storage_of(request), portal.settings, await read_photo(request))
     async with portal.db.session() as session:
         user = await _user(session, user_id)
         await users.edit_profile(session=session, user=user, actor=actor_of(request, principal), photo_url=url)
@@ -431,7 +431,7 @@ async def my_photo(call: Call) -> Response:
     principal = call.principal
     portal = call.portal
     await call.limit("upload")
-    url = await photos.store_photo(storage_of(request), portal.settings, await photos.read_photo(request))
+    url = await photos.store_photo(storage_of(request), portal.settings, await read_photo(request))
     async with portal.db.session() as session:
         user = await _user(session, principal.user_id)
         await users.edit_profile(

@@ -25,7 +25,11 @@ from app.http import NUL_MESSAGE, json_response
 from app.params import declared_length, path_int
 from app.portal import portal_of
 from app.routes.endpoint import STAFF, Call, route
-from app.services import document_text, documents
+from app.services import document_text
+from app.services.documents.changes import retry_document
+from app.services.documents.files import delete_document, stored_object
+from app.services.documents.queue import JobQueue
+from app.services.documents.upload import StagedFile, UploadForm, create_uploads, require_uploader
 from app.storage import Storage, StoredFileMissing, iter_chunks
 from app.storage.filetypes import safe_name
 from schemas.records import DocumentPublic, DocumentsUploaded, DocumentText, RetryQuery
@@ -42,7 +46,7 @@ def storage_of(request: Request) -> Storage:
     return portal_of(request).storage
 
 
-def queue_of(request: Request) -> documents.JobQueue:
+def queue_of(request: Request) -> JobQueue:
     return portal_of(request).jobs
 
 
@@ -61,7 +65,7 @@ class _FormStream:
         self.staging = staging
         self.max_bytes = max_bytes
         self.max_files = max_files
-        self.form = documents.UploadForm()
+        self.form = UploadForm()
         self.staged: list[Path] = []
         self._header_name = b""
         self._header_value = b""
@@ -154,7 +158,7 @@ class _FormStream:
             return
         self._writes.append((self._file, b""))  # b"" marks the end: close after the pending writes
         path = self.staged[-1]
-        self.form.files.append(documents.StagedFile(name=self._file_name, path=path, size=self._file_size))
+        self.form.files.append(StagedFile(name=self._file_name, path=path, size=self._file_size))
         self._file = None
 
     def flush(self) -> None:
@@ -211,7 +215,7 @@ async def read_form(request: Request, staging: Path, *, max_bytes: int, max_file
 
 async def upload(call: Call) -> Response:
     request, principal, portal = call.request, call.principal, call.portal
-    documents.require_uploader(principal)  # before reading a single byte of the body
+    require_uploader(principal)  # before reading a single byte of the body
     await call.limit("upload")
     settings = portal.settings
     storage = storage_of(request)
@@ -221,7 +225,7 @@ async def upload(call: Call) -> Response:
         request, storage.staging_dir, max_bytes=settings.max_upload_bytes, max_files=settings.max_upload_files
     )
     try:
-        items = await documents.create_uploads(
+        items = await create_uploads(
             session=call.session, form=stream.form, actor=principal, storage=storage, queue=queue, events=portal.events
         )
     except OSError as exc:
@@ -241,7 +245,7 @@ def attachment(name: str) -> str:
 async def _send(call: Call, which: str) -> Response:
     document_id = path_int(call.request)
     storage = storage_of(call.request)
-    stored = await documents.stored_object(session=call.session, document_id=document_id, which=which)
+    stored = await stored_object(session=call.session, document_id=document_id, which=which)
     try:
         size = await run_in_threadpool(storage.size, stored.key)
         handle = await run_in_threadpool(storage.open, stored.key)
@@ -274,7 +278,7 @@ async def retry(call: Call) -> Any:
     document_id = path_int(request)
     force = call.query(RetryQuery).force
     await run_in_threadpool(queue_of(request).require_available)
-    return await documents.retry_document(
+    return await retry_document(
         session=call.session, document_id=document_id, actor=call.principal, queue=queue_of(request),
         events=portal.events, force=force,
     )  # fmt: skip
@@ -291,7 +295,7 @@ async def text(call: Call) -> Any:
 async def delete(call: Call) -> Any:
     """Delete a document and its stored file and thumbnail (managers and admins)."""
     await call.limit("write")
-    return await documents.delete_document(
+    return await delete_document(
         session=call.session, document_id=path_int(call.request), actor=call.principal,
         storage=storage_of(call.request), events=call.portal.events,
     )  # fmt: skip

@@ -23,9 +23,10 @@ from starlette.routing import BaseRoute, Route
 
 from app.auth.service import Principal
 from app.errors import ApiError, forbidden
-from app.http import json_response, parse, read_body
+from app.http import json_response, read_body
 from app.portal import Portal, authenticate, limit, portal_of
 from app.services.permissions import at_least, require_staff
+from app.validation import parse
 from schemas.options import Role
 
 Model = TypeVar("Model", bound=BaseModel)

@@ -8,10 +8,11 @@ from typing import Any
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from app.http import json_response, read_body
+from app.http import answer_response, json_response, read_body
 from app.params import path_int
 from app.routes.endpoint import STAFF, Call, route
-from app.services import listing, records
+from app.services import listing
+from app.services.records import query, writes
 from app.services.resources import RESOURCES, ResourceSpec
 from schemas.records import PAGES, History
 
@@ -26,11 +27,14 @@ async def collection(call: Call, *, spec: ResourceSpec) -> Response:
             async with portal.db.session() if query.q else portal.db.reader() as session:
                 return await listing.list_records(session=session, spec=spec, query=query)
 
-        return await portal.answers.respond(request, principal, spec.name, ("list", query.key()), read_list)
+        answer = await portal.answers.respond(
+            request.headers.get("if-none-match"), principal, spec.name, ("list", query.key()), read_list
+        )
+        return answer_response(answer)
     await call.limit("write")
     data = await read_body(request)
     async with portal.db.session() as session:
-        created = await records.create_record(
+        created = await writes.create_record(
             session=session,
             spec=spec,
             data=data,
@@ -50,12 +54,15 @@ async def item(call: Call, *, spec: ResourceSpec) -> Response:
 
         async def read_item() -> dict[str, Any]:
             async with portal.db.reader() as session:
-                return await records.get_record(session=session, spec=spec, record_id=record_id)
+                return await query.get_record(session=session, spec=spec, record_id=record_id)
 
-        return await portal.answers.respond(request, principal, spec.name, ("item", record_id), read_item)
+        answer = await portal.answers.respond(
+            request.headers.get("if-none-match"), principal, spec.name, ("item", record_id), read_item
+        )
+        return answer_response(answer)
     async with portal.db.session() as session:
         if request.method == "DELETE":
-            deleted = await records.delete_record(
+            deleted = await writes.delete_record(
                 session=session,
                 spec=spec,
                 record_id=record_id,
@@ -65,7 +72,7 @@ async def item(call: Call, *, spec: ResourceSpec) -> Response:
             )
             return json_response(deleted)
         data = await read_body(request)
-        updated = await records.update_record(
+        updated = await writes.update_record(
             session=session,
             spec=spec,
             record_id=record_id,
@@ -79,7 +86,7 @@ async def item(call: Call, *, spec: ResourceSpec) -> Response:
 
 async def history(call: Call, *, spec: ResourceSpec) -> Any:
     record_id = path_int(call.request)
-    return {"items": await records.record_history(session=call.session, spec=spec, record_id=record_id)}
+    return {"items": await query.record_history(session=call.session, spec=spec, record_id=record_id)}
 
 
 def _routes() -> list[BaseRoute]:

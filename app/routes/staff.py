@@ -7,6 +7,7 @@ from typing import Any
 
 from starlette.responses import Response
 
+from app.http import answer_response
 from app.routes.endpoint import STAFF, Call, route
 from app.services import dashboard, portal_settings, users
 from schemas.dashboard import DashboardSummary
@@ -25,9 +26,14 @@ async def dashboard_summary(call: Call) -> Response:
         async with call.portal.db.reader() as session:
             return await dashboard.summary(session=session, today=today)
 
-    return await call.portal.answers.respond(
-        call.request, call.principal, DASHBOARD_SOURCES, ("dashboard", today.isoformat()), read_summary
+    answer = await call.portal.answers.respond(
+        call.request.headers.get("if-none-match"),
+        call.principal,
+        DASHBOARD_SOURCES,
+        ("dashboard", today.isoformat()),
+        read_summary,
     )
+    return answer_response(answer)
 
 
 async def staff_list(call: Call) -> Any:

@@ -15,9 +15,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.errors import invalid
-from app.http import parse
 from app.samples.common import LONG_TEXT, SampleModel, endpoint, no_body, read
 from app.samples.store import SampleStore
+from app.validation import parse
 
 AREA = "academy"
 PREFIX = "/api/academy-app"

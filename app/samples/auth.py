@@ -45,11 +45,12 @@ from app.auth.passwords import check_new_password, hash_password
 from app.auth.service import Principal, normalize_username, roles_of
 from app.auth.tokens import InvalidToken
 from app.errors import ApiError, forbidden, invalid
-from app.http import json_response, parse, read_body
+from app.http import json_response, read_body
 from app.portal import Portal, bearer_token
 from app.routes.endpoint import CREDENTIALS, OWN_TOKEN, PUBLIC, Call, route
 from app.services import users
 from app.stored_json import check_stored
+from app.validation import parse
 from schemas.base import utcnow
 from schemas.options import Role, UserState
 from schemas.users import AuthSession, MeUpdate, SampleUser, ShortcutId, User

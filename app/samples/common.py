@@ -14,10 +14,11 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.http import parse, read_body
+from app.http import read_body
 from app.routes.endpoint import STAFF, Call
 from app.routes.endpoint import endpoint as wrap
 from app.samples.store import SampleStore
+from app.validation import parse
 
 Model = TypeVar("Model", bound=BaseModel)
 Handler = Callable[[Request, SampleStore], Awaitable[Any]]

@@ -19,6 +19,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.errors import ApiError, invalid, not_found
+from app.http import read_photo
 from app.portal import limit, portal_of
 from app.routes.documents import storage_of
 from app.samples.common import SampleModel, endpoint, no_body, read
@@ -113,7 +114,7 @@ async def add_image(request: Request, store: SampleStore) -> dict[str, Any]:
     _too_many(await _product(store, product_id, lock=False))  # refused before the upload is read
     portal = portal_of(request)
     storage = storage_of(request)
-    url = await photos.store_picture(storage, portal.settings, await photos.read_photo(request))
+    url = await photos.store_picture(storage, portal.settings, await read_photo(request))
     name = url.rsplit("/", 1)[1]
     try:
         # The product is locked only now, for the read-modify-write (not while the image is read and drawn).

@@ -25,11 +25,11 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.http import parse
 from app.portal import portal_of
 from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, read
 from app.samples.store import SampleStore
 from app.services.users import staff_member
+from app.validation import parse
 
 AREA = "scrumboard"
 PREFIX = "/api/scrumboard-app"

@@ -35,8 +35,6 @@ import orjson
 from sqlalchemy import BigInteger, Column, MetaData, String, Table
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from starlette.requests import Request
-from starlette.responses import Response
 
 from app.auth.service import Principal
 from app.db import Database
@@ -203,6 +201,14 @@ def matches(if_none_match: str | None, tag: str) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What to answer: ``body`` (JSON bytes) with its ``etag``, or no body (304: the caller has it)."""
+
+    etag: str
+    body: bytes | None
+
+
 class Answers:
     """One per API process: the data versions and the kept answers."""
 
@@ -215,13 +221,13 @@ class Answers:
 
     async def respond(
         self,
-        request: Request,
+        if_none_match: str | None,
         principal: Principal,
         resource: str | tuple[str, ...],
         what: Hashable,
         produce: Callable[[], Awaitable[Any]],
-    ) -> Response:
-        """The answer for ``what`` (a normalised query) of ``resource``: 304 when the caller's
+    ) -> Answer:
+        """The answer for ``what`` (a normalised query) of ``resource``: none (304) when the caller's
         ``If-None-Match`` holds the current tag, the kept bytes while the version is unchanged,
         else ``produce()`` (read after the version, so never older than it) kept for the next call.
 
@@ -231,12 +237,11 @@ class Answers:
         version = found[resource] if isinstance(resource, str) else sum(found[name] for name in resource)
         view = view_of(principal)
         tag = etag(resource, version, view, what)
-        headers = {"ETag": tag}
-        if matches(request.headers.get("if-none-match"), tag):
-            return Response(status_code=304, headers=headers)
+        if matches(if_none_match, tag):
+            return Answer(tag, None)
         key = (resource, view, what)
         body = self.cache.get(key, version)
         if body is None:
             body = orjson.dumps(await produce(), option=orjson.OPT_NON_STR_KEYS)
             self.cache.put(key, version, body)
-        return Response(body, media_type="application/json", headers=headers)
+        return Answer(tag, body)

@@ -18,7 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.services import counts
 from app.services.counts import execute, record_counts
-from app.services.records import user_refs
+from app.services.records.query import user_refs
 from app.services.resources import RESOURCES
 from schemas.options import RISK_ORDER, STATUS_COLORS, DocumentState, LeadStage
 from schemas.records import Asset, Document, Lead, RecordChange

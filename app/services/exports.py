@@ -13,12 +13,11 @@ from datetime import date, datetime
 from functools import cache
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
-
 from app.db import Database
 from app.services import tabular
 from app.services.listing import ListQuery, walk
 from app.services.resources import RESOURCES, ResourceSpec
+from app.threads import in_thread
 from schemas.users import UserRef
 
 FORMATS = {"csv": "text/csv; charset=utf-8", "xlsx": tabular.XLSX_MEDIA_TYPE}
@@ -76,12 +75,12 @@ async def stream(db: Database, spec: ResourceSpec, query: ListQuery, file_format
     if file_format == "csv":
         yield tabular.CSV_START + tabular.csv_chunk([header])
         async for items in walk(db, spec, query):
-            yield await run_in_threadpool(tabular.csv_chunk, cells(items))
+            yield await in_thread(tabular.csv_chunk, cells(items))
         return
     book = tabular.XlsxStream(spec.label.title() + "s")
     yield book.start(header)
     async for items in walk(db, spec, query):
-        chunk = await run_in_threadpool(book.rows, cells(items))
+        chunk = await in_thread(book.rows, cells(items))
         if chunk:
             yield chunk
     yield book.finish()

@@ -7,8 +7,9 @@ The worker reads the file twice, never holding more than one batch of rows:
    keys already taken) and keep every error with its row number and column (the first
    ``MAX_ERRORS``, and their count). Any error: ``failed``, nothing written. A dry run stops here
    as ``ready-to-commit``; ``POST /imports/{id}/commit`` runs it again for real.
-2. **write** (``importing``) every row in ONE transaction through ``records.write_batch`` (each record
-   with its history entry), batch by batch; the job row becomes ``done`` in that same transaction.
+2. **write** (``importing``) every row in ONE transaction through
+   :func:`app.services.records.batch.write_batch` (each record with its history entry), batch by
+   batch; the job row becomes ``done`` in that same transaction.
    After the commit, one ``records`` push per batch (never one per row) tells every list and the
    dashboard to refetch.
 
@@ -37,7 +38,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth.service import Principal
 from app.errors import ApiError, invalid, not_found
 from app.realtime.sink import EventSink
-from app.services import counts, permissions, records
+from app.services import counts, permissions
+from app.services.records.batch import Batch, announce_batch, write_batch
 from app.services.resources import RESOURCES, ResourceSpec
 from app.services.tabular import Table, TableError, open_table
 from schemas.base import utcnow
@@ -284,7 +286,7 @@ class Pass:
     error_count: int = 0
     created: int = 0
     updated: int = 0
-    batches: list[records.Batch] = field(default_factory=list)
+    batches: list[Batch] = field(default_factory=list)
 
     def error(self, error: RowError) -> None:
         self.error_count += 1
@@ -486,7 +488,7 @@ async def run_pass(
                     updates.append((current, values))
             result.rows += len(batch)
             if write and not result.error_count:
-                written = await records.write_batch(
+                written = await write_batch(
                     session=session, spec=spec, creates=creates, updates=updates, actor_id=job.actor_id
                 )
                 result.batches.append(written)
@@ -578,5 +580,5 @@ async def run(
     await finish(session, job, ImportState.DONE, message=f"{written.created} created, {written.updated} updated.")
     await counts.fold(session, spec.name)  # each batch left its own delta rows of the counts
     for batch in written.batches:
-        await records.announce_batch(events, spec, created=batch.created, updated=batch.updated, actor_id=job.actor_id)
+        await announce_batch(events, spec, created=batch.created, updated=batch.updated, actor_id=job.actor_id)
     return job

@@ -2,7 +2,7 @@
 category, and the daily run that tells technicians and managers what is due.
 
 "Inspection done" is a versioned update of the asset through the one write path
-(:func:`app.services.records.update_record`): permissions, the stale-version 409, the history entry
+(:func:`app.services.records.writes.update_record`): permissions, the stale-version 409, the history entry
 (which is the inspection log), the push to every screen and the notification rules all come from there.
 """
 
@@ -23,10 +23,11 @@ from app.auth.service import Principal
 from app.db import Database
 from app.errors import invalid, not_found
 from app.realtime.sink import EventSink
-from app.services import notifications, permissions, records
+from app.services import notifications, permissions
 from app.services.push import preferences
 from app.services.push.queue import DeliveryQueue
 from app.services.push.subscriptions import has_device
+from app.services.records import shape, writes
 from app.services.resources import ASSETS
 from app.settings import Settings
 from schemas.base import utcnow
@@ -123,7 +124,7 @@ async def my_work(session: AsyncSession, settings: Settings, principal: Principa
     ).all()
     total = int((await session.exec(select(func.count()).select_from(Asset).where(mine))).one())
     return {
-        "items": await records.to_public(session, ASSETS, rows),
+        "items": await shape.to_public(session, ASSETS, rows),
         "total": total,
         "today": today(settings).isoformat(),
     }
@@ -171,7 +172,7 @@ async def record_inspection(
         "lastInspectionDocumentId": data.document_id,
         "nextInspection": (inspected + timedelta(days=days)).isoformat(),
     }
-    return await records.update_record(
+    return await writes.update_record(
         session=session, spec=ASSETS, record_id=asset_id, data=body, actor=actor, events=events, notify_with=notifier
     )
 

@@ -36,7 +36,7 @@ from app.errors import invalid
 from app.params import query_ids, query_int
 from app.services import counts, cursors
 from app.services.counts import execute
-from app.services.records import _public_columns, _user_ref_keys
+from app.services.records import shape
 from app.services.resources import ResourceSpec
 from app.services.textsearch import SNIPPET_CHARS, Matcher, Tier, highlighter, segments
 from schemas.users import User
@@ -146,7 +146,7 @@ def _row_statement(resource: str, fts: str | None = None) -> tuple[Any, list[str
     columns = list(table.__table__.columns)  # type: ignore[attr-defined]
     selected: list[Any] = list(columns)
     joins = []
-    refs = list(_user_ref_keys(spec.name))
+    refs = list(shape.user_ref_keys(spec.name))
     for column, _key in refs:
         person = aliased(User)
         selected += [person.display_name, person.photo_url]
@@ -174,27 +174,16 @@ def _fts_table(name: str) -> Any:
 
 
 def page_items(spec: ResourceSpec, rows: Sequence[Any], names: list[str], refs: list[tuple[str, str]]) -> list[Any]:
-    """Rows of ``_row_statement`` in the public shape, reading columns by position."""
+    """Rows of ``_row_statement`` in the public shape, reading columns by position (each referenced
+    person's name and photo follow the table's columns, in ``refs`` order)."""
     position = {name: n for n, name in enumerate(names)}
-    columns = [(position[name], key, convert) for name, key, convert in _public_columns(spec.name)]
-    people = [(position[column], key, len(names) + 2 * n) for n, (column, key) in enumerate(refs)]
-    files = (position["storage_key"], position["thumbnail_key"]) if spec.name == "documents" else None
-    items = []
-    for row in rows:
-        data = {}
-        for n, key, convert in columns:
-            value = row[n]
-            data[key] = value if convert is None or value is None else convert(value)
-        for n, key, joined in people:
-            owner = row[n]
-            data[key] = (
-                None if owner is None else {"id": owner, "displayName": row[joined], "photoURL": row[joined + 1]}
-            )
-        if files is not None:
-            data["hasFile"] = row[files[0]] is not None
-            data["hasThumbnail"] = row[files[1]] is not None
-        items.append(data)
-    return items
+    joined = {column: len(names) + 2 * n for n, (column, _key) in enumerate(refs)}
+
+    def person(row: Any, column: str, user_id: int) -> dict[str, Any]:
+        at = joined[column]
+        return shape.person(user_id, row[at], row[at + 1])
+
+    return shape.build(spec.name, rows, lambda row, column: row[position[column]], person)
 
 
 # --- the planner, for search queries on PostgreSQL ----------------------------------------------------

@@ -6,19 +6,15 @@ that fits in ``PICTURE_SIDE`` pixels (the proportions kept), served by the same 
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import secrets
 import warnings
 
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-
-from app.errors import ApiError, invalid
-from app.params import declared_length
+from app.errors import invalid
 from app.settings import Settings
 from app.storage import Storage
+from app.threads import in_thread
 
 MAX_PHOTO_BYTES = 5 * 1024 * 1024
 MAX_PHOTO_PIXELS = 40_000_000
@@ -28,26 +24,6 @@ PICTURE_SIDE = 1200
 PHOTO_NAME = re.compile(r"^[0-9a-f]{32}\.(png|webp)$")
 MEDIA_OF = {"png": "image/png", "webp": "image/webp"}
 TOO_LARGE = f"The photo is too large: send at most {MAX_PHOTO_BYTES // (1024 * 1024)} MB."
-
-
-async def read_photo(request: Request) -> bytes:
-    """The raw image body of an upload (Content-Type image/png, jpeg, webp or gif), size capped."""
-    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media not in ACCEPTED:
-        raise ApiError(415, "Send the photo as a PNG, JPEG, WebP or GIF image (the body, with its Content-Type).")
-    declared = declared_length(request)
-    if declared is not None and declared > MAX_PHOTO_BYTES:
-        raise ApiError(413, TOO_LARGE)
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_PHOTO_BYTES:
-            raise ApiError(413, TOO_LARGE)
-        chunks.append(chunk)
-    if not size:
-        raise invalid("Send the photo as the request body.")
-    return b"".join(chunks)
 
 
 def _reencoded(data: bytes, *, square: bool) -> bytes:
@@ -82,17 +58,17 @@ def _reencoded(data: bytes, *, square: bool) -> bytes:
 
 async def store_photo(storage: Storage, settings: Settings, data: bytes) -> str:
     """Check and shrink the image, store it; answers the URL for ``users.photo_url``."""
-    png = await run_in_threadpool(functools.partial(_reencoded, data, square=True))
+    png = await in_thread(_reencoded, data, square=True)
     name = f"{secrets.token_hex(16)}.png"
-    await run_in_threadpool(storage.put_bytes, f"photos/{name}", png, "image/png")
+    await in_thread(storage.put_bytes, f"photos/{name}", png, "image/png")
     return f"{settings.public_api_url.rstrip('/')}/photos/{name}"
 
 
 async def store_picture(storage: Storage, settings: Settings, data: bytes) -> str:
     """Check the image and store it as a WebP within PICTURE_SIDE pixels; answers its URL."""
-    webp = await run_in_threadpool(functools.partial(_reencoded, data, square=False))
+    webp = await in_thread(_reencoded, data, square=False)
     name = f"{secrets.token_hex(16)}.webp"
-    await run_in_threadpool(storage.put_bytes, f"photos/{name}", webp, "image/webp")
+    await in_thread(storage.put_bytes, f"photos/{name}", webp, "image/webp")
     return f"{settings.public_api_url.rstrip('/')}/photos/{name}"
 
 
@@ -104,4 +80,4 @@ def stored_name(url: str, settings: Settings) -> str | None:
 
 
 async def delete_picture(storage: Storage, name: str) -> None:
-    await run_in_threadpool(storage.delete, f"photos/{name}")
+    await in_thread(storage.delete, f"photos/{name}")

@@ -11,7 +11,6 @@ import sqlalchemy as sa
 from sqlalchemy import delete, update
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from starlette.concurrency import run_in_threadpool
 
 from app.auth.passwords import hash_password
 from app.auth.service import PORTAL_SESSION, Principal, normalize_username, roles_of
@@ -22,6 +21,7 @@ from app.services.audit import Actor
 from app.services.devices import describe_agent
 from app.settings import Settings
 from app.stored_json import check_stored
+from app.threads import in_thread
 from schemas.audit import AuditEvent
 from schemas.base import utcnow
 from schemas.options import Department, Role, UserState
@@ -87,7 +87,7 @@ async def create_user(
         photo_url=photo_url,
         groups=groups if groups is not None else ([group_for(role, settings)] if role else []),
         state=UserState.FORCE_CHANGE_PASSWORD if must_change_password else UserState.CONFIRMED,
-        password_hash=await run_in_threadpool(hash_password, secret),
+        password_hash=await in_thread(hash_password, secret),
         settings=user_settings or {},
         department=department,
     )
@@ -203,7 +203,7 @@ async def set_department(
 
 async def reset_password(*, session: AsyncSession, user: User, actor: Actor = audit.SYSTEM) -> str:
     secret = temporary_password()
-    user.password_hash = await run_in_threadpool(hash_password, secret)
+    user.password_hash = await in_thread(hash_password, secret)
     user.state = UserState.FORCE_CHANGE_PASSWORD
     user.updated_at = utcnow()
     session.add(user)

@@ -16,9 +16,9 @@ from redis import Redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry as RedisRetry
 from rq import Queue, Retry
-from starlette.concurrency import run_in_threadpool
 
 from app.settings import Settings
+from app.threads import in_thread
 
 QUEUE_NAME = "notifications"
 DELIVER_JOB = "worker.jobs.deliver_notification"
@@ -59,7 +59,7 @@ class DeliveryQueue:
     async def deliver_later(self, notification_id: int) -> None:
         """After commit. A failure only delays it: the workers' sweep plans what is still pending."""
         try:
-            await run_in_threadpool(self.deliver, notification_id)
+            await in_thread(self.deliver, notification_id)
         except Exception:
             log.exception("could not enqueue notification %s; the workers' sweep will deliver it", notification_id)
 
