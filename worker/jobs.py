@@ -1,6 +1,6 @@
 """RQ jobs: importable functions that take ids, and the callbacks RQ calls around them.
 
-Each job runs in a work horse forked by the worker, so it builds its own :class:`app.portal.JobPortal`
+Each job runs in a work horse forked by the worker, so it builds its own :class:`app.job_portal.JobPortal`
 (database engine, Redis publisher, storage, queues) and closes it before it ends. The work itself is
 the service layer's (:mod:`app.services.documents`); this module only ties it to RQ: the attempt
 number, progress in ``job.meta``, what a failure means for the document, and which failures are caps
@@ -25,7 +25,7 @@ from rq.timeouts import JobTimeoutException
 
 from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
-from app.portal import JobPortal
+from app.job_portal import JobPortal
 from app.services import audit, imports, inspections, mail
 from app.services.documents import processing
 from app.services.documents.changes import fail_document
