@@ -69,7 +69,7 @@ export const receiveChatPushAtom = atom(null, (get, set, { channel, payload }: {
   }
 })
 
-/** Write-only: the realtime socket dropped (lib/socket.ts). */
+/** Write-only: the realtime socket dropped (data/socket.ts). */
 export const chatSocketDroppedAtom = atom(null, (get, set) => set(chatAtom, socketDropped(get(chatAtom), Date.now())))
 
 export { resetChatAtom } from './atoms'
