@@ -27,9 +27,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.settings import ROOT
 from ops.benchmarks.report import BenchOptions, Figure, ratio
 from ops.benchmarks.sockets import Back, Connected, Socket, clients, peer, raise_fd_limit, rss_mb
-from ops.benchmarks.stack import ROOT, mint_users, portal
+from ops.benchmarks.stack import mint_users, portal
 
 BAR_TOTAL_MB = 1024.0
 BAR_PER_SOCKET_KB = 30.0
