@@ -3,7 +3,6 @@ the month view, the agenda, and delete; every change is stored."""
 
 from __future__ import annotations
 
-import re
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
