@@ -160,13 +160,29 @@ def _integer(
     return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
+def _inline(schema: Any, definitions: dict[str, Any]) -> Any:
+    """A query model's schema with its own ``#/$defs/...`` references replaced by what they name (an
+    enum, a nested model): a parameter's schema must stand alone in the document (generated clients
+    resolve ``$ref`` from the document's root)."""
+    if isinstance(schema, list):
+        return [_inline(item, definitions) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        named = definitions[ref.removeprefix("#/$defs/")]
+        rest = {k: v for k, v in schema.items() if k != "$ref"}
+        return _inline({**named, **rest}, definitions)
+    return {key: _inline(value, definitions) for key, value in schema.items()}
+
+
 def model_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
     """The query parameters of a declared query model (schemas/query.py), one per field, as the
     server validates them: a query string has no null, so an optional field is its non-null type."""
     schema = model.model_json_schema(by_alias=True, mode="validation")
     required = set(schema.get("required", ()))
     parameters = []
-    for name, field in schema["properties"].items():
+    for name, field in _inline(schema["properties"], schema.get("$defs", {})).items():
         described = {k: v for k, v in field.items() if k not in ("title", "default", "description")}
         options = [option for option in described.pop("anyOf", []) if option != {"type": "null"}]
         if len(options) == 1:
