@@ -315,10 +315,10 @@ class ChangePublic(ApiModel):
     id: int
     resource: str
     record_id: int
-    action: str
+    action: Literal["create", "update", "delete"]
     actor: UserRef | None = None
     at: datetime
-    changes: dict[str, JsonValue]  # field -> [before, after]
+    changes: dict[str, tuple[JsonValue, JsonValue]]  # field -> [before, after]
 
 
 class History(ApiModel):

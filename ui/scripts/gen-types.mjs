@@ -5,8 +5,9 @@
 // It writes two files into OUTPUT_FOLDER (src/api in the repository):
 //   schema.d.ts  every call's parameters, bodies and answers (openapi-typescript), plus `events`: each
 //                Socket.IO event name with its payload's type (the document's x-events)
-//   limits.ts    the limits and choices the UI shows or checks, as values: per model and field the
-//                maxLength/minLength/maximum/minimum/maxItems the server validates, and every enum
+//   limits.ts    the limits and choices the UI shows or checks, as values: per model and field (and per
+//                call's query parameter) the maxLength/minLength/maximum/minimum/maxItems the server
+//                validates, and every enum
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
@@ -74,11 +75,25 @@ function limitsModule(document) {
     }
     if (Object.keys(fields).length) limits[name] = fields
   }
+  const query = {}
+  for (const path of Object.keys(document.paths ?? {}).sort()) {
+    for (const [method, operation] of Object.entries(document.paths[path])) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query') continue
+        const found = constraints(parameter.schema ?? {})
+        if (!Object.keys(found).length) continue
+        ;((query[path] ??= {})[method] ??= {})[parameter.name] = found
+      }
+    }
+  }
   const render = (value) => JSON.stringify(value, null, 2)
   return [
     HEADER,
     '/** Per model (components/schemas) and field: the bounds the server validates, and inline enums. */',
     `export const limits = ${render(limits)} as const`,
+    '',
+    '/** Per path, method and query parameter: the bounds the server validates (perPage\'s maximum...). */',
+    `export const queryLimits = ${render(query)} as const`,
     '',
     '/** Every named enum of the document (roles, statuses, categories...), in the server\'s order. */',
     `export const enums = ${render(enums)} as const`,

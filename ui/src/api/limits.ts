@@ -157,6 +157,15 @@ export const limits = {
       "maxLength": 16
     }
   },
+  "ChangePublic": {
+    "action": {
+      "enum": [
+        "create",
+        "update",
+        "delete"
+      ]
+    }
+  },
   "ChatContact": {
     "status": {
       "enum": [
@@ -635,6 +644,182 @@ export const limits = {
     "password": {
       "minLength": 1,
       "maxLength": 1024
+    }
+  }
+} as const
+
+/** Per path, method and query parameter: the bounds the server validates (perPage's maximum...). */
+export const queryLimits = {
+  "/admin/audit": {
+    "get": {
+      "actor": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "target": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "perPage": {
+        "minimum": 1,
+        "maximum": 100
+      }
+    }
+  },
+  "/admin/audit/export": {
+    "get": {
+      "actor": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "target": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/admin/users": {
+    "get": {
+      "page": {
+        "minimum": 1,
+        "maximum": 100000
+      },
+      "perPage": {
+        "minimum": 1,
+        "maximum": 100
+      }
+    }
+  },
+  "/api/chat/get-chat": {
+    "get": {
+      "contactId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "userId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "before": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/api/chat/messages": {
+    "get": {
+      "after": {
+        "minimum": 0,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/api/profile/person": {
+    "get": {
+      "userId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/api/profile/timeline": {
+    "get": {
+      "userId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/assets": {
+    "get": {
+      "page": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "perPage": {
+        "minimum": 1,
+        "maximum": 100
+      },
+      "assignedTechnicianId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/documents": {
+    "get": {
+      "page": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "perPage": {
+        "minimum": 1,
+        "maximum": 100
+      },
+      "assetId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "leadId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "uploadedById": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/documents/{id}/retry": {
+    "post": {
+      "force": {
+        "enum": [
+          "true",
+          "false",
+          "1",
+          "0"
+        ]
+      }
+    }
+  },
+  "/leads": {
+    "get": {
+      "page": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "perPage": {
+        "minimum": 1,
+        "maximum": 100
+      },
+      "ownerId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/notifications": {
+    "get": {
+      "unread": {
+        "enum": [
+          "1",
+          "true",
+          "0",
+          "false"
+        ]
+      }
+    }
+  },
+  "/users": {
+    "get": {
+      "role": {
+        "enum": [
+          "admin",
+          "manager",
+          "technician",
+          "contractor"
+        ]
+      }
     }
   }
 } as const

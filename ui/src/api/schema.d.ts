@@ -3786,8 +3786,11 @@ export interface components {
             resource: string;
             /** Recordid */
             recordId: number;
-            /** Action */
-            action: string;
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "create" | "update" | "delete";
             /** @default null */
             actor: components["schemas"]["UserRef"] | null;
             /**
@@ -3797,7 +3800,10 @@ export interface components {
             at: string;
             /** Changes */
             changes: {
-                [key: string]: components["schemas"]["JsonValue"];
+                [key: string]: [
+                    components["schemas"]["JsonValue"],
+                    components["schemas"]["JsonValue"]
+                ];
             };
         };
         /**

@@ -4,32 +4,14 @@
  */
 import { atom } from 'jotai'
 
+import type { components } from '@/api/schema'
 import { api, saveBlob } from '@/data/client'
 
-export type UserStatus = 'active' | 'disabled' | 'must-change-password'
+type Schemas = components['schemas']
 
-export interface AdminUser {
-  id: number
-  username: string
-  displayName: string
-  email: string
-  photoURL: string | null
-  role: string | null
-  status: UserStatus
-  lockedUntil: string | null
-  mfaEnabled: boolean
-  lastSignInAt: string | null
-  pushDevices: number
-  department: string | null
-  createdAt: string
-}
-
-export interface UserPage {
-  items: AdminUser[]
-  total: number
-  page: number
-  perPage: number
-}
+export type AdminUser = Schemas['AdminUser']
+export type UserStatus = AdminUser['status']
+export type UserPage = Schemas['AdminUserPage']
 
 export interface UserQuery {
   q?: string
@@ -42,44 +24,10 @@ export interface UserQuery {
   perPage?: number
 }
 
-export interface LiveSession {
-  id: string
-  device: string
-  userAgent: string | null
-  ip: string | null
-  createdAt: string
-  lastUsedAt: string
-  expiresAt: string
-  current: boolean
-}
-
-export interface AuditWho {
-  id: number | null
-  username: string | null
-  displayName: string | null
-}
-
-export interface AuditEntry {
-  id: string
-  source: 'audit' | 'record'
-  at: string
-  kind: string
-  label: string
-  actor: AuditWho | null
-  target: AuditWho | null
-  ip: string | null
-  userAgent: string | null
-  device: string | null
-  detail: Record<string, unknown>
-  resource: string | null
-  recordId: number | null
-}
-
-export interface AuditPage {
-  items: AuditEntry[]
-  nextCursor: string | null
-  kinds: Record<string, string>
-}
+export type LiveSession = Schemas['LiveSession']
+export type AuditWho = Schemas['AuditWho']
+export type AuditEntry = Schemas['AuditEntry']
+export type AuditPage = Schemas['AuditLog']
 
 export interface AuditFilters {
   actor?: string

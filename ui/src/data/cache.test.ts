@@ -9,7 +9,7 @@ import { cacheAtom, emptyCache, MAX_QUERIES, queryKey, queryViewAtom, writePushe
 const asset = (id: number, version: number, extra: Record<string, unknown> = {}): AnyRecord =>
   ({ id, version, createdAt: '', updatedAt: '', createdBy: null, updatedBy: null, name: `Asset ${id}`, ...extra }) as AnyRecord
 
-const page = (items: AnyRecord[]): Page<AnyRecord> => ({ items, total: items.length, page: 1, perPage: 25 })
+const page = (items: AnyRecord[]): Page<AnyRecord> => ({ items, total: items.length, totalIsExact: true, page: 1, perPage: 25, nextCursor: null, prevCursor: null })
 
 describe('record cache', () => {
   it('keys a query by resource and parameters, in any order, without empty values', () => {

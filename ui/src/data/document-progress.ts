@@ -5,23 +5,19 @@
  */
 import { atom } from 'jotai'
 
-export const DOCUMENT_STATES = ['queued', 'processing', 'ready', 'failed'] as const
-export type DocumentState = (typeof DOCUMENT_STATES)[number]
+import { enums, limits } from '@/api/limits'
+import type { components } from '@/api/schema'
 
-export const DOCUMENT_STAGES = ['queued', 'received', 'type-check', 'text', 'thumbnail', 'done', 'failed', 'retrying'] as const
-export type DocumentStage = (typeof DOCUMENT_STAGES)[number]
+type Progress = components['schemas']['DocumentProgress']
+
+export const DOCUMENT_STATES = enums.DocumentState
+export type DocumentState = Progress['state']
+
+export const DOCUMENT_STAGES = limits.DocumentProgress.stage.enum
+export type DocumentStage = Progress['stage']
 
 /** A `document-progress` push; `at` is when it arrived here (ms since epoch). */
-export interface DocumentProgressPush {
-  id: number
-  state: DocumentState
-  stage: DocumentStage
-  percent: number
-  message: string
-  attempt: number
-  uploadedById: number | null
-  at: number
-}
+export type DocumentProgressPush = Omit<Progress, 'type'> & { at: number }
 
 const isState = (v: unknown): v is DocumentState => typeof v === 'string' && (DOCUMENT_STATES as readonly string[]).includes(v)
 const isStage = (v: unknown): v is DocumentStage => typeof v === 'string' && (DOCUMENT_STAGES as readonly string[]).includes(v)

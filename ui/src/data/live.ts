@@ -4,25 +4,19 @@
  */
 import { atom } from 'jotai'
 
+import type { components } from '@/api/schema'
+
 import { resetCacheAtom, writePushedAtom } from '@/data/cache'
 
 import { isResource, RESOURCES, type AnyRecord, type Resource } from './records'
 
-export type RecordEventType = 'record.created' | 'record.updated' | 'record.deleted'
+type RecordChanged = components['schemas']['RecordChanged']
 
-/** The `record` event (Socket.IO). */
-export interface RecordEvent {
-  type: RecordEventType
-  resource: Resource
-  id: number
-  version: number
-  /** The public record; null when deleted. */
-  record: AnyRecord | null
-  actorId: number | null
-  changed: string[]
-}
+export type RecordEventType = RecordChanged['type']
 
-/** What the pages know about a record from the pushes since the page was opened. */
+/** A `record` push; `record` (null when deleted) is read field by field, so it is an AnyRecord here. */
+export type RecordEvent = Omit<RecordChanged, 'record'> & { record: AnyRecord | null }
+
 export interface LiveEntry {
   id: number
   version: number

@@ -5,19 +5,15 @@
  */
 import { atom } from 'jotai'
 
+import type { components } from '@/api/schema'
+
 import { api, errorMessage } from '@/data/client'
 import { showMessage, type SnackbarVariant } from '@/lib/snackbar'
 
-export interface AppNotification {
-  id: number
-  kind: string
-  title: string
-  message: string
-  link: string | null
-  variant: SnackbarVariant
-  createdAt: string
-  read: boolean
-}
+type Schemas = components['schemas']
+
+/** A notification as listed and pushed, its variant one the snackbar knows. */
+export type AppNotification = Omit<Schemas['NotificationPublic'], 'variant'> & { variant: SnackbarVariant }
 
 export interface NotificationsState {
   items: AppNotification[]
@@ -26,11 +22,8 @@ export interface NotificationsState {
   error: string | null
 }
 
-export interface NotificationPush {
-  notification: AppNotification
-  unread: number
-  silent: boolean
-}
+/** The `notification` push (schemas/events.py NotificationPushed). */
+export type NotificationPush = Omit<Schemas['NotificationPushed'], 'notification'> & { notification: AppNotification }
 
 export const MAX_NOTIFICATIONS = 100
 

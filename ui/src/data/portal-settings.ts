@@ -5,11 +5,11 @@
  */
 import { atom } from 'jotai'
 
+import type { components } from '@/api/schema'
+
 import { api } from '@/data/client'
 
-export interface PortalSettings {
-  templateHidden: boolean
-}
+export type PortalSettings = components['schemas']['PortalSettings']
 
 export const DEFAULT_PORTAL_SETTINGS: PortalSettings = { templateHidden: false }
 

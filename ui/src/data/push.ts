@@ -3,24 +3,14 @@
  * API client: `/push/config`, `/push/subscriptions`, `/push/test`, `/notifications/preferences`.
  * The id of this browser's device is kept beside it, so "this device" can be named and removed.
  */
+import type { components } from '@/api/schema'
 import { api } from '@/data/client'
 
-export type PushMode = 'always' | 'away' | 'never'
+type Schemas = components['schemas']
 
-export interface PushDevice {
-  id: number
-  name: string
-  service: string
-  createdAt: string
-  lastPushAt: string | null
-  lastError: string | null
-  lastErrorAt: string | null
-}
-
-export interface NotificationPreferences {
-  push: PushMode
-  email: boolean
-}
+export type PushMode = Schemas['PushMode']
+export type PushDevice = Schemas['SubscriptionPublic']
+export type NotificationPreferences = Schemas['PreferencesPublic']
 
 export const PUSH_MODE_LABELS: Record<PushMode, string> = {
   always: 'Always',

@@ -4,15 +4,14 @@
  */
 import { atom } from 'jotai'
 
+import type { components } from '@/api/schema'
+
 import { api, ApiError, errorMessage } from '@/data/client'
 
-export type QuickPanelKind = 'events' | 'notes'
+type Schemas = components['schemas']
 
-export interface QuickPanelItem {
-  id: number
-  title: string
-  detail: string
-}
+export type QuickPanelKind = Schemas['QuickPanelChanged']['kind']
+export type QuickPanelItem = Schemas['QuickPanelItemPublic']
 
 export interface QuickPanelState {
   events: QuickPanelItem[]
@@ -21,12 +20,8 @@ export interface QuickPanelState {
   error: string | null
 }
 
-export interface QuickPanelPush {
-  action: 'saved' | 'removed'
-  kind: QuickPanelKind
-  id: number
-  item: QuickPanelItem | null
-}
+/** The `quick-panel` push. */
+export type QuickPanelPush = Schemas['QuickPanelChanged']
 
 export function toQuickPanelItem(value: unknown): QuickPanelItem | null {
   if (typeof value !== 'object' || value === null) return null

@@ -4,14 +4,12 @@
  */
 import { atom } from 'jotai'
 
+import type { components } from '@/api/schema'
+
 import { isResource, RESOURCES, type Resource } from './records'
 
-export interface RecordBatch {
-  resource: Resource
-  created: number[]
-  updated: number[]
-  actorId: number | null
-}
+/** A `records` push, without its type tag. */
+export type RecordBatch = Omit<components['schemas']['RecordsChanged'], 'type'>
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [])
 

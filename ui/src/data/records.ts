@@ -2,91 +2,28 @@
  * The three record resources (assets, documents, opportunities/leads): types and API calls.
  * Shared by the dashboard and the record pages, so it lives in lib/.
  */
+import { limits, queryLimits } from '@/api/limits'
+import type { components } from '@/api/schema'
 import { api } from '@/data/client'
 
-export const RESOURCES = ['assets', 'documents', 'leads'] as const
-export type Resource = (typeof RESOURCES)[number]
+/** The record resources, as the `record` event declares them. */
+export const RESOURCES = limits.RecordChanged.resource.enum
+export type Resource = components['schemas']['RecordChanged']['resource']
 
 export function isResource(value: unknown): value is Resource {
   return typeof value === 'string' && (RESOURCES as readonly string[]).includes(value)
 }
 
-export interface UserRef {
-  id: number
-  displayName: string
-  photoURL?: string | null
-}
+type Schemas = components['schemas']
 
-export interface RecordMeta {
-  id: number
-  version: number
-  createdAt: string
-  updatedAt: string
-  createdBy: UserRef | null
-  updatedBy: UserRef | null
-}
+export type UserRef = Schemas['UserRef']
 
-export interface Asset extends RecordMeta {
-  tag: string
-  name: string
-  category: string
-  serialNumber: string | null
-  department: string
-  status: string
-  risk: string
-  location: string | null
-  assignedTechnicianId: number | null
-  assignedTechnician: UserRef | null
-  nextInspection: string | null
-  purchaseDate: string | null
-  purchaseCost: number | null
-  notes: string | null
-  /** The last inspection ("Inspection done" in My work). */
-  lastInspectedOn: string | null
-  lastInspectionResult: 'GOOD' | 'BAD' | 'POOR' | null
-  lastInspectionNote: string | null
-  lastInspectionDocumentId: number | null
-}
+/** What every record answer carries besides its own fields. */
+export type RecordMeta = Pick<Schemas['AssetPublic'], 'id' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'>
 
-export interface DocumentRecord extends RecordMeta {
-  title: string
-  department: string
-  assetId: number | null
-  leadId: number | null
-  notes: string | null
-  originalName: string | null
-  mediaType: string | null
-  size: number | null
-  sha256: string | null
-  pageCount: number | null
-  state: string
-  failureReason: string | null
-  progress: Record<string, unknown>
-  duplicateOfId: number | null
-  hasFile: boolean
-  hasThumbnail: boolean
-  uploadedBy: UserRef | null
-}
-
-export interface Lead extends RecordMeta {
-  title: string
-  clientCompany: string
-  contactName: string | null
-  contactEmail: string | null
-  contactPhone: string | null
-  estimatedValue: number
-  stage: string
-  lostReason: string | null
-  probability: number
-  /** The probability was set by a person: a move to another stage keeps it unless they take the stage's. */
-  probabilityManual?: boolean
-  risk: string
-  department: string
-  ownerId: number | null
-  owner: UserRef | null
-  expectedClose: string | null
-  notes: string | null
-}
+export type Asset = Schemas['AssetPublic']
+export type DocumentRecord = Schemas['DocumentPublic']
+export type Lead = Schemas['LeadPublic']
 
 export interface RecordOf {
   assets: Asset
@@ -97,55 +34,27 @@ export interface RecordOf {
 /** Any record, with its fields reachable by name (the generic pages read fields from configuration). */
 export type AnyRecord = RecordMeta & Record<string, unknown>
 
-export interface Page<T> {
-  items: T[]
-  /** Exact up to the server's cap; beyond it `totalIsExact` is false ("10,000+"). */
-  total: number
-  totalIsExact?: boolean
-  /** Null when the page was asked for by cursor. */
-  page: number | null
-  perPage: number
-  /** Keyset cursors: the pages after the last row and before the first one (null at the ends). */
-  nextCursor?: string | null
-  prevCursor?: string | null
-}
+/** A page of a list (GET /assets, /documents, /leads): `total` is exact up to the server's cap; beyond
+ * it `totalIsExact` is false ("10,000+"); `page` is null when asked for by cursor. */
+export type Page<T> = Omit<Schemas['AssetPage'], 'items'> & { items: T[] }
 
 /** A piece of a snippet or a text page: matched words are marked, everything is plain text. */
-export interface TextPart {
-  text: string
-  match: boolean
-}
+export type TextPart = Schemas['TextSegment']
 
-export interface Option {
-  value: string
-  label: string
-  color?: string
-  /** Stages: the probability (%) an opportunity takes there unless a person set it by hand. */
-  probability?: number
-}
+/** One choice of GET /options; statuses carry a colour, stages the probability (%) an opportunity takes
+ * there unless a person set it by hand. */
+export type Option = Schemas['Option'] & Partial<Pick<Schemas['StatusOption'], 'color'>> & Partial<Pick<Schemas['StageOption'], 'probability'>>
 
-/** GET /options */
-export interface Options {
-  statuses: Option[]
-  risks: Option[]
-  departments: Option[]
-  stages: Option[]
-  documentStates: Option[]
-  assetCategories: Option[]
-  roles: Option[]
-}
+/** GET /options, each list normalised to `Option`s. */
+export type Options = { [K in keyof Schemas['Options']]: Option[] }
 
-export interface HistoryEntry {
-  id: number
-  action: 'create' | 'update' | 'delete'
-  actor: UserRef | null
-  at: string
-  changes: Record<string, [unknown, unknown]>
-}
+/** A record's history entry: `changes` maps each field to [before, after]. */
+export type HistoryEntry = Schemas['ChangePublic']
 
 export type ListParams = Record<string, string | number | undefined>
 
-export const MAX_PER_PAGE = 100
+/** The most rows a list call gives at once (the server's perPage maximum). */
+export const MAX_PER_PAGE = queryLimits['/assets'].get.perPage.maximum
 
 function toOptionList(value: unknown): Option[] {
   if (!Array.isArray(value)) return []
@@ -257,7 +166,7 @@ export function deleteRecord(resource: Resource, id: number): Promise<unknown> {
 }
 
 export async function fetchHistory(resource: Resource, id: number, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  const answer = await api.get<{ items: HistoryEntry[] }>(`/${resource}/${id}/history`, { signal })
+  const answer = await api.get<Schemas['History']>(`/${resource}/${id}/history`, { signal })
   return Array.isArray(answer?.items) ? answer.items : []
 }
 

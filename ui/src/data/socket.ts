@@ -10,6 +10,8 @@
  * - every (re)connect bumps the epoch: pages refetch what they show, so nothing is missed.
  */
 import type { createStore } from 'jotai'
+
+import type { EventName } from '@/api/schema'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
@@ -35,7 +37,7 @@ import { getSession } from '@/lib/session'
 export type RefreshOutcome = 'ok' | 'network' | 'refused'
 
 /** Server -> client events besides `record` and `session` (chat, presence, quick panel, notifications, document progress). */
-export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress', 'records', 'audit', 'portal-settings'] as const
+export const PUSH_CHANNELS = ['chat:message', 'chat:typing', 'chat:read', 'presence', 'presence:batch', 'quick-panel', 'notification', 'document-progress', 'records', 'audit', 'portal-settings'] as const satisfies readonly EventName[]
 export type PushChannel = (typeof PUSH_CHANNELS)[number]
 
 export interface RealtimeHandlers {

@@ -4,8 +4,12 @@
  */
 import { atom } from 'jotai'
 
-export const ROLES = ['admin', 'manager', 'technician', 'contractor'] as const
-export type Role = (typeof ROLES)[number]
+import { enums } from '@/api/limits'
+import type { components } from '@/api/schema'
+
+/** The portal's roles, highest first, as the server declares them. */
+export const ROLES = enums.Role
+export type Role = components['schemas']['Role']
 
 /** A route's or menu item's auth setting: a list of roles, [] = guests only, null = everyone. */
 export type AuthSetting = readonly Role[] | null

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
+import { enums } from '@/api/limits'
 import { useOptions } from '@/hooks/use-options'
 import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
@@ -23,7 +24,7 @@ import { toApiParams, type ListState } from '../list-state'
 
 import { EnumBadge } from './value'
 
-const FALLBACK_STAGES: Option[] = ['new', 'qualified', 'proposal', 'negotiation', 'won', 'lost'].map((value) => ({
+const FALLBACK_STAGES: Option[] = enums.LeadStage.map((value) => ({
   value,
   label: value[0].toUpperCase() + value.slice(1),
 }))
@@ -122,7 +123,7 @@ export default function LeadBoard({ state }: { state: ListState }) {
   // The board's answer lives in the record cache (pushes update its cards); `shown` names it.
   const [data, setData] = useState<{ key: string; complete: boolean } | null>(null)
   const [error, setError] = useState<unknown>(null)
-  const [moving, setMoving] = useState<Record<number, string>>({})
+  const [moving, setMoving] = useState<Record<number, Lead['stage']>>({})
   const [over, setOver] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const [mountedAt] = useState(() => Date.now())
@@ -141,7 +142,7 @@ export default function LeadBoard({ state }: { state: ListState }) {
         const rows = items as unknown as AnyRecord[]
         const key = queryKey('leads', { ...params, all: 'true' })
         remember({ records: rows, keys: ['owner'] })
-        writeQuery({ key, resource: 'leads', page: { items: rows, total, page: null, perPage: rows.length } })
+        writeQuery({ key, resource: 'leads', page: { items: rows, total, totalIsExact: true, page: null, perPage: rows.length, nextCursor: null, prevCursor: null } })
         setData({ key, complete })
         setError(null)
       },
@@ -164,9 +165,10 @@ export default function LeadBoard({ state }: { state: ListState }) {
   )
   const totals = stageTotals(leads)
 
-  async function move(id: number, stage: string) {
+  async function move(id: number, to: string) {
     const lead = leads.find((l) => l.id === id)
-    if (!lead || lead.stage === stage) return
+    const stage = enums.LeadStage.find((s) => s === to)
+    if (!lead || !stage || lead.stage === stage) return
     const changes: Record<string, unknown> = { stage }
     if (stage === 'lost') {
       const reason = await prompt({
