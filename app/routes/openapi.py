@@ -28,7 +28,9 @@ from app.portal import portal_of
 from app.ratelimit import LIMITED_CALLS
 from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, Rule, declared_of
 from app.routes.endpoint import route as declare
+from app.services import photos, tabular
 from app.services.resources import RESOURCES
+from app.storage.filetypes import ACCEPTED_KINDS, EXTENSIONS
 from schemas.base import DB_INT_MAX
 from schemas.events import EVENTS
 from schemas.meta import OpenApiDocument
@@ -75,6 +77,16 @@ MEDIA_TYPES: dict[str, str | tuple[str, ...]] = {
     "/assets/export": EXPORT_TYPES,
     "/documents/export": EXPORT_TYPES,
     "/leads/export": EXPORT_TYPES,
+}
+# Upload calls: which files they keep, for a file picker's ``accept`` and a check before sending
+# (the server checks the content too). ``x-accepted-files`` on the operation; ui/src/api/limits.ts.
+_PHOTOS = {"accept": sorted(photos.ACCEPTED), "maxBytes": photos.MAX_PHOTO_BYTES}
+ACCEPTED_FILES: dict[str, dict[str, Any]] = {
+    "/documents/upload": {"accept": list(EXTENSIONS), "summary": ACCEPTED_KINDS},
+    "/admin/users/{id}/photo": _PHOTOS,
+    "/me/photo": _PHOTOS,
+    "/assets/import": {"accept": list(tabular.ACCEPTED_FILES)},
+    "/leads/import": {"accept": list(tabular.ACCEPTED_FILES)},
 }
 # Calls that succeed with 202 Accepted: the work goes on in a worker.
 # Answers with an ETag that a matching If-None-Match turns into 304 (app/services/answers.py).
@@ -405,6 +417,8 @@ def _operation(
     }
     if description.strip():
         operation["description"] = description.strip()
+    if method in BODY_METHODS and path in ACCEPTED_FILES:
+        operation["x-accepted-files"] = ACCEPTED_FILES[path]
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
     parameters += query_parameters(method, path, route)
     if (method, path) in CONDITIONAL:

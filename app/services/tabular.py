@@ -30,6 +30,8 @@ MAX_XLSX_UNPACKED = 400 * 1024 * 1024  # bytes of XML an XLSX may unpack to
 MAX_XLSX_RATIO = 200  # unpacked / packed: beyond this it is a zip bomb, not a spreadsheet
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+#: what an import reads (told apart by content, see table_format); a file picker offers these
+ACCEPTED_FILES = (".csv", ".xlsx", "text/csv", XLSX_MEDIA_TYPE)
 
 
 class TableError(Exception):

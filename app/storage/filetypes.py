@@ -65,10 +65,11 @@ EXTENSIONS: dict[str, tuple[str, str]] = {
 #: media type -> kind (several text extensions share text/plain; all map to "text")
 KIND_OF_MEDIA_TYPE = {media_type: kind for kind, media_type in EXTENSIONS.values()}
 
-ACCEPTED_TEXT = (
-    "Upload PDF, text (.txt, .csv, .md, .log), images (.png, .jpg, .gif, .webp, .tif) "
-    "or Office files (.docx, .xlsx, .pptx)."
+#: the kinds kept, as a person reads them (the UI shows it beside the upload; /openapi.json carries it)
+ACCEPTED_KINDS = (
+    "PDF, text (.txt, .csv, .md, .log), images (.png, .jpg, .gif, .webp, .tif) or Office files (.docx, .xlsx, .pptx)"
 )
+ACCEPTED_TEXT = f"Upload {ACCEPTED_KINDS}."
 
 _OOXML_MAIN_PART = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt/presentation.xml": "pptx"}
 _MACHO = (b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xfe\xed\xfa\xce", b"\xca\xfe\xba\xbe")

@@ -7,7 +7,7 @@
 //                Socket.IO event name with its payload's type (the document's x-events)
 //   limits.ts    the limits and choices the UI shows or checks, as values: per model and field (and per
 //                call's query parameter) the maxLength/minLength/maximum/minimum/maxItems the server
-//                validates, and every enum
+//                validates, every enum, and the files each upload call keeps (x-accepted-files)
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
@@ -76,8 +76,10 @@ function limitsModule(document) {
     if (Object.keys(fields).length) limits[name] = fields
   }
   const query = {}
+  const files = {}
   for (const path of Object.keys(document.paths ?? {}).sort()) {
     for (const [method, operation] of Object.entries(document.paths[path])) {
+      if (operation['x-accepted-files']) (files[path] ??= {})[method] = operation['x-accepted-files']
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'query') continue
         const found = constraints(parameter.schema ?? {})
@@ -94,6 +96,10 @@ function limitsModule(document) {
     '',
     '/** Per path, method and query parameter: the bounds the server validates (perPage\'s maximum...). */',
     `export const queryLimits = ${render(query)} as const`,
+    '',
+    '/** Per upload call (x-accepted-files): the files it keeps (extensions or media types, for `accept`), */',
+    '/** with a summary a person reads and the most bytes, where the server declares them. */',
+    `export const acceptedFiles = ${render(files)} as const`,
     '',
     '/** Every named enum of the document (roles, statuses, categories...), in the server\'s order. */',
     `export const enums = ${render(enums)} as const`,

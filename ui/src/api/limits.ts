@@ -824,6 +824,76 @@ export const queryLimits = {
   }
 } as const
 
+/** Per upload call (x-accepted-files): the files it keeps (extensions or media types, for `accept`), */
+/** with a summary a person reads and the most bytes, where the server declares them. */
+export const acceptedFiles = {
+  "/admin/users/{id}/photo": {
+    "post": {
+      "accept": [
+        "image/gif",
+        "image/jpeg",
+        "image/png",
+        "image/webp"
+      ],
+      "maxBytes": 5242880
+    }
+  },
+  "/assets/import": {
+    "post": {
+      "accept": [
+        ".csv",
+        ".xlsx",
+        "text/csv",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      ]
+    }
+  },
+  "/documents/upload": {
+    "post": {
+      "accept": [
+        ".pdf",
+        ".txt",
+        ".text",
+        ".log",
+        ".csv",
+        ".md",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".webp",
+        ".tif",
+        ".tiff",
+        ".docx",
+        ".xlsx",
+        ".pptx"
+      ],
+      "summary": "PDF, text (.txt, .csv, .md, .log), images (.png, .jpg, .gif, .webp, .tif) or Office files (.docx, .xlsx, .pptx)"
+    }
+  },
+  "/leads/import": {
+    "post": {
+      "accept": [
+        ".csv",
+        ".xlsx",
+        "text/csv",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      ]
+    }
+  },
+  "/me/photo": {
+    "post": {
+      "accept": [
+        "image/gif",
+        "image/jpeg",
+        "image/png",
+        "image/webp"
+      ],
+      "maxBytes": 5242880
+    }
+  }
+} as const
+
 /** Every named enum of the document (roles, statuses, categories...), in the server's order. */
 export const enums = {
   "AssetCategory": [

@@ -3,34 +3,18 @@
  * preview (the client's download, shown through blob URLs), and retrying processing.
  * The record calls (list, read, edit) are the generic ones in records.ts.
  */
+import { acceptedFiles } from '@/api/limits'
 import { api, saveBlob, type UploadProgress, type XhrFactory } from '@/data/client'
 import type { Role } from '@/lib/auth'
 import { isManager } from '@/lib/permissions'
 import type { DocumentRecord } from './records'
 
 /** What the server keeps (it checks the content too; this only spares a useless transfer). */
-export const ACCEPTED_EXTENSIONS = [
-  '.pdf',
-  '.txt',
-  '.text',
-  '.csv',
-  '.md',
-  '.log',
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.gif',
-  '.webp',
-  '.tif',
-  '.tiff',
-  '.docx',
-  '.xlsx',
-  '.pptx',
-] as const
+export const ACCEPTED_EXTENSIONS = acceptedFiles['/documents/upload'].post.accept
 
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',')
 
-export const ACCEPTED_SUMMARY = 'PDF, text (.txt, .csv, .md, .log), images (.png, .jpg, .gif, .webp, .tif) or Office files (.docx, .xlsx, .pptx)'
+export const ACCEPTED_SUMMARY = acceptedFiles['/documents/upload'].post.summary
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.')

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
 import { EditIcon, TrashIcon } from '@/components/icons'
+import { limits } from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { formatRelative } from '@/lib/format'
 import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
@@ -54,7 +55,7 @@ function DeviceRow({ device, here, onChanged }: { device: PushDevice; here: bool
     <Box as="li" listStyleType="none" borderWidth="1px" borderColor="border.muted" borderRadius="md" p="2.5" data-testid={`push-device-${device.id}`}>
       {editing ? (
         <HStack>
-          <Input size="sm" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} aria-label="Device name" data-testid="push-device-name" />
+          <Input size="sm" value={name} maxLength={limits.SubscriptionRename.name.maxLength} onChange={(e) => setName(e.target.value)} aria-label="Device name" data-testid="push-device-name" />
           <Button size="xs" onClick={() => void save()}>
             Save
           </Button>

@@ -3,6 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState, type FormEvent } from 'react'
 
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons'
+import { limits } from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import {
   loadQuickPanelAtom,
@@ -77,7 +78,7 @@ function ItemForm({ kind, item, onDone }: { kind: QuickPanelKind; item: QuickPan
           size="sm"
           placeholder="Title"
           aria-label={`${one} title`}
-          maxLength={200}
+          maxLength={limits.QuickPanelItemInput.title.maxLength}
           value={title}
           autoFocus
           onChange={(e) => setTitle(e.target.value)}
@@ -88,7 +89,7 @@ function ItemForm({ kind, item, onDone }: { kind: QuickPanelKind; item: QuickPan
           rows={2}
           placeholder="Detail"
           aria-label={`${one} detail`}
-          maxLength={2000}
+          maxLength={limits.QuickPanelItemInput.detail.maxLength}
           value={detail}
           onChange={(e) => setDetail(e.target.value)}
           data-testid={`quick-panel-${one}-detail-input`}

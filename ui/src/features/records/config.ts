@@ -2,10 +2,16 @@
  * The three record resources described as data: list columns, filters, form fields.
  * The generic list, detail and form components read everything from here.
  */
+import { limits } from '@/api/limits'
 import type { Role } from '@/lib/auth'
 import type { AnyRecord, Options, Resource } from '@/data/records'
 
 export type OptionsKey = keyof Options
+
+// The bounds the server validates on create and update (generated from /openapi.json).
+const assetBounds = limits.AssetCreate
+const documentBounds = limits.DocumentCreate
+const leadBounds = limits.LeadCreate
 
 export type ValueKind =
   | 'text'
@@ -119,14 +125,14 @@ export const assetsConfig: ResourceConfig = {
     { key: 'category', label: 'Category', options: 'assetCategories' },
   ],
   fields: [
-    { key: 'tag', label: 'Tag', kind: 'text', required: true, editable: true, maxLength: 32, placeholder: 'e.g. AST-0231' },
-    { key: 'name', label: 'Name', kind: 'text', required: true, editable: true, maxLength: 200 },
+    { key: 'tag', label: 'Tag', kind: 'text', required: true, editable: true, maxLength: assetBounds.tag.maxLength, placeholder: 'e.g. AST-0231' },
+    { key: 'name', label: 'Name', kind: 'text', required: true, editable: true, maxLength: assetBounds.name.maxLength },
     { key: 'category', label: 'Category', kind: 'enum', options: 'assetCategories', required: true, editable: true },
     { key: 'department', label: 'Department', kind: 'enum', options: 'departments', required: true, editable: true },
     { key: 'status', label: 'Status', kind: 'enum', options: 'statuses', required: true, editable: true },
     { key: 'risk', label: 'Risk', kind: 'enum', options: 'risks', required: true, editable: true },
-    { key: 'serialNumber', label: 'Serial number', kind: 'text', editable: true, maxLength: 100 },
-    { key: 'location', label: 'Location', kind: 'text', editable: true, maxLength: 200 },
+    { key: 'serialNumber', label: 'Serial number', kind: 'text', editable: true, maxLength: assetBounds.serialNumber.maxLength },
+    { key: 'location', label: 'Location', kind: 'text', editable: true, maxLength: assetBounds.location.maxLength },
     {
       key: 'assignedTechnicianId',
       label: 'Assigned technician',
@@ -141,8 +147,8 @@ export const assetsConfig: ResourceConfig = {
     { key: 'lastInspectionNote', label: 'Inspection note', kind: 'textarea' },
     { key: 'lastInspectionDocumentId', label: 'Inspection photo', kind: 'recordRef', refResource: 'documents' },
     { key: 'purchaseDate', label: 'Purchase date', kind: 'date', editable: true },
-    { key: 'purchaseCost', label: 'Purchase cost', kind: 'money', editable: true, min: 0 },
-    { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: 10000 },
+    { key: 'purchaseCost', label: 'Purchase cost', kind: 'money', editable: true, min: assetBounds.purchaseCost.minimum },
+    { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: assetBounds.notes.maxLength },
   ],
 }
 
@@ -174,11 +180,11 @@ export const documentsConfig: ResourceConfig = {
     { key: 'department', label: 'Department', options: 'departments' },
   ],
   fields: [
-    { key: 'title', label: 'Title', kind: 'text', required: true, editable: true, maxLength: 200 },
+    { key: 'title', label: 'Title', kind: 'text', required: true, editable: true, maxLength: documentBounds.title.maxLength },
     { key: 'department', label: 'Department', kind: 'enum', options: 'departments', required: true, editable: true },
     { key: 'assetId', label: 'Asset', kind: 'recordRef', refResource: 'assets', editable: true },
     { key: 'leadId', label: 'Opportunity', kind: 'recordRef', refResource: 'leads', editable: true },
-    { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: 10000 },
+    { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: documentBounds.notes.maxLength },
     { key: 'state', label: 'State', kind: 'enum', options: 'documentStates' },
     { key: 'failureReason', label: 'Failure reason', kind: 'text' },
     { key: 'originalName', label: 'Original file name', kind: 'text' },
@@ -222,28 +228,28 @@ export const leadsConfig: ResourceConfig = {
     { key: 'department', label: 'Department', options: 'departments' },
   ],
   fields: [
-    { key: 'title', label: 'Title', kind: 'text', required: true, editable: true, maxLength: 200 },
-    { key: 'clientCompany', label: 'Client company', kind: 'text', required: true, editable: true, maxLength: 200 },
-    { key: 'contactName', label: 'Contact name', kind: 'text', editable: true, maxLength: 120 },
-    { key: 'contactEmail', label: 'Contact email', kind: 'email', editable: true, maxLength: 254 },
-    { key: 'contactPhone', label: 'Contact phone', kind: 'text', editable: true, maxLength: 40 },
-    { key: 'estimatedValue', label: 'Estimated value', kind: 'money', editable: true, min: 0 },
+    { key: 'title', label: 'Title', kind: 'text', required: true, editable: true, maxLength: leadBounds.title.maxLength },
+    { key: 'clientCompany', label: 'Client company', kind: 'text', required: true, editable: true, maxLength: leadBounds.clientCompany.maxLength },
+    { key: 'contactName', label: 'Contact name', kind: 'text', editable: true, maxLength: leadBounds.contactName.maxLength },
+    { key: 'contactEmail', label: 'Contact email', kind: 'email', editable: true, maxLength: leadBounds.contactEmail.maxLength },
+    { key: 'contactPhone', label: 'Contact phone', kind: 'text', editable: true, maxLength: leadBounds.contactPhone.maxLength },
+    { key: 'estimatedValue', label: 'Estimated value', kind: 'money', editable: true, min: leadBounds.estimatedValue.minimum },
     { key: 'stage', label: 'Stage', kind: 'enum', options: 'stages', required: true, editable: true },
     {
       key: 'lostReason',
       label: 'Lost reason',
       kind: 'text',
       editable: true,
-      maxLength: 500,
+      maxLength: leadBounds.lostReason.maxLength,
       required: true,
       when: (v) => v.stage === 'lost',
     },
-    { key: 'probability', label: 'Probability (%)', kind: 'percent', editable: true, min: 0, max: 100 },
+    { key: 'probability', label: 'Probability (%)', kind: 'percent', editable: true, min: leadBounds.probability.minimum, max: leadBounds.probability.maximum },
     { key: 'risk', label: 'Risk', kind: 'enum', options: 'risks', required: true, editable: true },
     { key: 'department', label: 'Department', kind: 'enum', options: 'departments', required: true, editable: true },
     { key: 'ownerId', label: 'Owner', kind: 'person', personKey: 'owner', staff: { roles: ['manager', 'admin'] }, editable: true },
     { key: 'expectedClose', label: 'Expected close', kind: 'date', editable: true },
-    { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: 10000 },
+    { key: 'notes', label: 'Notes', kind: 'textarea', editable: true, maxLength: leadBounds.notes.maxLength },
   ],
 }
 

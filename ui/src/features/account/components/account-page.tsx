@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { PushSettings } from '@/app/shell/push-settings'
 import { PasswordStrength } from '@/components/ui/password-strength'
 import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/data/admin'
+import { acceptedFiles, limits } from '@/api/limits'
 import { api, errorMessage } from '@/data/client'
 import { toUser, userAtom, type Me } from '@/lib/auth'
 import { formatDateTime, formatRelative } from '@/lib/format'
@@ -120,7 +121,7 @@ function TotpSection({ enabled, onChanged }: { enabled: boolean; onChanged: () =
           <>
             <Field.Root>
               <Field.Label>A code from your authenticator app</Field.Label>
-              <Input inputMode="numeric" maxLength={8} value={code} onChange={(e) => setCode(e.target.value)} data-testid="totp-code" />
+              <Input inputMode="numeric" maxLength={limits.TotpVerifyRequest.code.maxLength} value={code} onChange={(e) => setCode(e.target.value)} data-testid="totp-code" />
             </Field.Root>
             <Button alignSelf="start" colorPalette="red" loading={busy} disabled={!password || !code} onClick={() => void disable()} data-testid="totp-disable">
               Turn off
@@ -135,7 +136,7 @@ function TotpSection({ enabled, onChanged }: { enabled: boolean; onChanged: () =
             </Text>
             <Field.Root>
               <Field.Label>Code</Field.Label>
-              <Input inputMode="numeric" maxLength={8} value={code} onChange={(e) => setCode(e.target.value)} data-testid="totp-code" />
+              <Input inputMode="numeric" maxLength={limits.TotpVerifyRequest.code.maxLength} value={code} onChange={(e) => setCode(e.target.value)} data-testid="totp-code" />
             </Field.Root>
             <Button alignSelf="start" colorPalette="brand" loading={busy} disabled={!code} onClick={() => void enable()} data-testid="totp-enable">
               Turn on
@@ -231,7 +232,7 @@ export default function AccountPage() {
                 <Text color="fg.muted">
                   {data.username} · {data.email}
                 </Text>
-                <Input mt="2" type="file" accept="image/png,image/jpeg,image/webp,image/gif" p="1" size="sm" onChange={(e) => void photo(e.target.files?.[0])} aria-label="Upload a photo" data-testid="account-photo" />
+                <Input mt="2" type="file" accept={acceptedFiles['/me/photo'].post.accept.join(',')} p="1" size="sm" onChange={(e) => void photo(e.target.files?.[0])} aria-label="Upload a photo" data-testid="account-photo" />
               </Box>
             </HStack>
           </Section>

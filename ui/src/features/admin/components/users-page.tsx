@@ -37,6 +37,7 @@ import {
   type UserPage,
   type UserQuery,
 } from '@/data/admin'
+import { acceptedFiles, enums, limits } from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom, type Role } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
@@ -44,7 +45,8 @@ import { formatDateTime, formatRelative } from '@/lib/format'
 import { realtimeEpochAtom } from '@/data/live'
 import { showMessage } from '@/lib/snackbar'
 
-const ROLES: Role[] = ['admin', 'manager', 'technician', 'contractor']
+const ROLES: readonly Role[] = enums.Role
+const PHOTO_ACCEPT = acceptedFiles['/admin/users/{id}/photo'].post.accept.join(',')
 const SORTABLE: { key: string; label: string }[] = [
   { key: 'username', label: 'Username' },
   { key: 'displayName', label: 'Name' },
@@ -209,7 +211,7 @@ function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | null; on
               <Stack gap="3">
                 <Field.Root>
                   <Field.Label>Name</Field.Label>
-                  <Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} data-testid="edit-user-name" />
+                  <Input value={name} maxLength={limits.AdminUserUpdate.displayName.maxLength} onChange={(e) => setName(e.target.value)} data-testid="edit-user-name" />
                 </Field.Root>
                 <Field.Root>
                   <Field.Label>Email</Field.Label>
@@ -217,7 +219,7 @@ function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | null; on
                 </Field.Root>
                 <Field.Root>
                   <Field.Label>Photo (PNG, JPEG, WebP or GIF, at most 5 MB)</Field.Label>
-                  <Input type="file" accept="image/png,image/jpeg,image/webp,image/gif" p="1" onChange={(e) => void photo(e.target.files?.[0])} data-testid="edit-user-photo" />
+                  <Input type="file" accept={PHOTO_ACCEPT} p="1" onChange={(e) => void photo(e.target.files?.[0])} data-testid="edit-user-photo" />
                 </Field.Root>
               </Stack>
             </Dialog.Body>

@@ -24,6 +24,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { CloseIcon, DocumentIcon, RefreshIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
+import { limits } from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { forgetDocumentProgressAtom } from '@/data/document-progress'
@@ -416,7 +417,7 @@ function UploadDialogBody({ context, onClose }: { context: UploadContext; onClos
                       mt="2"
                       placeholder={`Title (default: ${stem(c.file.name)})`}
                       aria-label={`Title for ${c.file.name}`}
-                      maxLength={200}
+                      maxLength={limits.DocumentCreate.title.maxLength}
                       value={c.title}
                       onChange={(e) => setChosen((all) => all.map((x) => (x.id === c.id ? { ...x, title: e.target.value } : x)))}
                       data-testid="upload-chosen-title"
@@ -430,7 +431,7 @@ function UploadDialogBody({ context, onClose }: { context: UploadContext; onClos
           {chosen.length > 0 && (
             <Field.Root>
               <Field.Label>Notes (for every file)</Field.Label>
-              <Textarea size="sm" rows={2} maxLength={10000} value={notes} onChange={(e) => setNotes(e.target.value)} data-testid="upload-notes" />
+              <Textarea size="sm" rows={2} maxLength={limits.DocumentCreate.notes.maxLength} value={notes} onChange={(e) => setNotes(e.target.value)} data-testid="upload-notes" />
             </Field.Root>
           )}
 

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Checkbox, CloseButton, Dialog, Flex, NativeS
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 
+import { acceptedFiles } from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { formatNumber } from '@/lib/format'
@@ -73,7 +74,7 @@ function ImportBody({ config, onClose }: { config: ResourceConfig; onClose: () =
                 Choose file…
                 <input
                   type="file"
-                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  accept={acceptedFiles[config.resource === 'leads' ? '/leads/import' : '/assets/import'].post.accept.join(',')}
                   hidden
                   data-testid="import-file"
                   onChange={(e) => {
