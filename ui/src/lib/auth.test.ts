@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { authRoles, guestUser, hasPermission, isAuthenticated, toUser, type Me } from './auth'
+import { authRoles, guestUser, hasPermission, isAuthenticated, toUser, type MeLike } from './auth'
 
-const me = (overrides: Partial<Me> = {}): Me => ({
+const me = (overrides: Partial<MeLike> = {}): MeLike => ({
   id: 7,
   username: 'jdoe',
   displayName: 'Jane Doe',

@@ -49,18 +49,9 @@ export function hasPermission(
 }
 
 /** GET /me */
-export interface Me {
-  id: string | number
-  username: string
-  displayName: string
-  email: string
-  photoURL: string | null
-  role: string | null
-  roles: string[]
-  shortcuts: string[]
-  settings: Record<string, unknown>
-  mfaEnabled: boolean
-}
+export type Me = components['schemas']['Me']
+/** What `toUser` reads: GET /me's answer or a stored copy of it, its roles checked and normalised here. */
+export type MeLike = Omit<Me, 'id' | 'role' | 'roles'> & { id: string | number; role: string | null; roles: string[] }
 
 export interface User {
   /** The session's role as a list: [first role] when signed in, [] for a guest. */
@@ -82,7 +73,7 @@ export interface User {
 export const guestUser: User = { role: [], roles: [], data: null }
 
 /** Builds the user from GET /me. Roles outside the four portal roles are ignored. */
-export function toUser(me: Me): User {
+export function toUser(me: MeLike): User {
   const listed = Array.isArray(me.roles) ? me.roles : []
   const candidates = [me.role, ...listed].map((r) => (typeof r === 'string' ? r.trim().toLowerCase() : ''))
   const roles = [...new Set(candidates.filter(isRole))]

@@ -3,20 +3,12 @@
  * Remember Me on  -> localStorage (survives browser restarts).
  * Remember Me off -> sessionStorage (this browser session only).
  */
+import type { components } from '@/api/schema'
+
 export const SESSION_KEY = 'portal.session'
 
-export interface Tokens {
-  accessToken: string
-  idToken: string
-  refreshToken: string
-  tokenType: string
-  /** ISO date the tokens were issued. */
-  issuedAt: string
-  /** Access token lifetime in seconds. */
-  expiresIn: number
-  /** Refresh token lifetime in seconds. */
-  refreshExpiresIn: number
-}
+/** The tokens of a sign-in or refresh (issuedAt: ISO date; lifetimes in seconds). */
+export type Tokens = components['schemas']['Tokens']
 
 export type Session = Tokens
 

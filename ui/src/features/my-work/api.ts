@@ -1,17 +1,15 @@
 /** The field view's calls: `GET /my-work` and "Inspection done" (`POST /assets/{id}/inspections`). */
+import { enums } from '@/api/limits'
+import type { components } from '@/api/schema'
 import { api } from '@/data/client'
 import { uploadDocuments } from '@/data/documents'
 import type { Asset } from '@/data/records'
 
-export const RESULTS = ['GOOD', 'BAD', 'POOR'] as const
-export type InspectionResult = (typeof RESULTS)[number]
+export const RESULTS = enums.InspectionResult
+export type InspectionResult = components['schemas']['InspectionResult']
 
-export interface MyWork {
-  items: Asset[]
-  total: number
-  /** Today in the inspection time zone (the server's), 'YYYY-MM-DD'. */
-  today: string
-}
+/** GET /my-work: the caller's assets due for inspection; `today` in the server's inspection time zone. */
+export type MyWork = components['schemas']['MyWork']
 
 export interface InspectionInput {
   version: number

@@ -2,21 +2,17 @@
  * CSV and Excel: exports of a list as it is filtered, and imports of assets and opportunities
  * (the server checks a file in a worker; the page follows the job at /imports/{jobId}).
  */
+import type { components } from '@/api/schema'
 import { api, buildUrl, saveBlob } from '@/data/client'
 import type { ListParams, Resource } from '@/data/records'
 
 export type ExportFormat = 'csv' | 'xlsx'
 export const IMPORTABLE: readonly Resource[] = ['assets', 'leads']
 
-export type ImportState = 'validating' | 'ready-to-commit' | 'importing' | 'done' | 'failed'
+export type ImportState = components['schemas']['ImportState']
 export const FINISHED: readonly ImportState[] = ['ready-to-commit', 'done', 'failed']
 
-export interface ImportRowError {
-  row: number | null
-  column: string | null
-  field: string | null
-  message: string
-}
+export type ImportRowError = components['schemas']['ImportRowError']
 
 export interface ImportField {
   name: string
