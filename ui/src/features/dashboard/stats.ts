@@ -1,4 +1,5 @@
 /** Everything the dashboard shows, from `GET /dashboard/summary` and the pushes (pure; tested). */
+import type { components } from '@/api/schema'
 import { daysUntil } from '@/lib/format'
 import type { LoggedEvent } from '@/data/live'
 import { isResource, type Asset, type Option, type Options, type Resource, type UserRef } from '@/data/records'
@@ -7,18 +8,8 @@ export const INSPECTION_WINDOW_DAYS = 30
 
 // --- GET /dashboard/summary -------------------------------------------------------------------------
 
-export interface SummaryChange {
-  id: number
-  resource: string
-  resourceLabel: string
-  recordId: number
-  action: string
-  at: string
-  actor: UserRef | null
-  fields: string[]
-  /** The record's title, when the server sends it. */
-  title?: string | null
-}
+/** One of the summary's recent changes (GET /dashboard/summary `recent`). */
+export type SummaryChange = components['schemas']['RecentChange']
 
 export interface Summary {
   assets: {
