@@ -1,7 +1,7 @@
 """The OpenAPI document (``/openapi.json``) written to a file without a running server.
 
 ``./ops/gen-types`` runs ``python -m app.operations.contract FILE`` and turns the document into the UI's
-generated types (``ui/src/api/schema.d.ts``) and limits (``ui/src/api/limits.ts``); ``./ops/test`` does
+generated types (``ui/src/api/schema.d.ts``), limits and enums (``limits.ts``, ``enums.ts``); ``./ops/test`` does
 the same into a temporary folder and fails when the committed files differ. The document is built in
 process from the routing table the API serves (no settings, database or Redis are needed), with a fixed
 server address, so the same code gives the same bytes on every machine.

@@ -5,9 +5,10 @@
 // It writes two files into OUTPUT_FOLDER (src/api in the repository):
 //   schema.d.ts  every call's parameters, bodies and answers (openapi-typescript), plus `events`: each
 //                Socket.IO event name with its payload's type (the document's x-events)
+//   enums.ts     every named enum (roles, statuses, stages...), one export each
 //   limits.ts    the limits and choices the UI shows or checks, as values: per model and field (and per
 //                call's query parameter) the maxLength/minLength/maximum/minimum/maxItems the server
-//                validates, every enum, and the files each upload call keeps (x-accepted-files)
+//                validates (one export per model), and the files each upload call keeps (x-accepted-files)
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
@@ -89,11 +90,15 @@ function limitsModule(document) {
     }
   }
   const render = (value) => JSON.stringify(value, null, 2)
-  return [
+  // One export per model and per enum, read as a namespace (`import * as limits from '@/api/limits'`,
+  // `limits.AssetCreate.tag.maxLength`): the bundler keeps only the entries a page uses.
+  const each = (entries) => Object.entries(entries).flatMap(([name, value]) => [`export const ${name} = ${render(value)} as const`, ''])
+  const limitsFile = [
     HEADER,
-    '/** Per model (components/schemas) and field: the bounds the server validates, and inline enums. */',
-    `export const limits = ${render(limits)} as const`,
+    '// Per model (components/schemas) and field: the bounds the server validates, and inline enums.',
+    '// Use as a namespace: import * as limits from \'@/api/limits\'.',
     '',
+    ...each(limits),
     '/** Per path, method and query parameter: the bounds the server validates (perPage\'s maximum...). */',
     `export const queryLimits = ${render(query)} as const`,
     '',
@@ -101,10 +106,15 @@ function limitsModule(document) {
     '/** with a summary a person reads and the most bytes, where the server declares them. */',
     `export const acceptedFiles = ${render(files)} as const`,
     '',
-    '/** Every named enum of the document (roles, statuses, categories...), in the server\'s order. */',
-    `export const enums = ${render(enums)} as const`,
-    '',
   ].join('\n')
+  const enumsFile = [
+    HEADER,
+    '// Every named enum of the document (roles, statuses, categories...), in the server\'s order.',
+    '// Use as a namespace: import * as enums from \'@/api/enums\'.',
+    '',
+    ...each(enums),
+  ].join('\n')
+  return { limitsFile, enumsFile }
 }
 
 async function main() {
@@ -118,7 +128,9 @@ async function main() {
   const types = `${HEADER}\n${astToString(ast)}\n${eventsInterface(document)}`
   await mkdir(output, { recursive: true })
   await writeFile(join(output, 'schema.d.ts'), types)
-  await writeFile(join(output, 'limits.ts'), limitsModule(document))
+  const { limitsFile, enumsFile } = limitsModule(document)
+  await writeFile(join(output, 'limits.ts'), limitsFile)
+  await writeFile(join(output, 'enums.ts'), enumsFile)
 }
 
 await main()

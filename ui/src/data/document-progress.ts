@@ -5,7 +5,8 @@
  */
 import { atom } from 'jotai'
 
-import { enums, limits } from '@/api/limits'
+import * as enums from '@/api/enums'
+import * as limits from '@/api/limits'
 import type { components } from '@/api/schema'
 
 type Progress = components['schemas']['DocumentProgress']

@@ -2,7 +2,7 @@
  * The three record resources (assets, documents, opportunities/leads): types and API calls.
  * Shared by the dashboard and the record pages, so it lives in lib/.
  */
-import { limits, queryLimits } from '@/api/limits'
+import * as limits from '@/api/limits'
 import type { components } from '@/api/schema'
 import { api } from '@/data/client'
 
@@ -54,7 +54,7 @@ export type HistoryEntry = Schemas['ChangePublic']
 export type ListParams = Record<string, string | number | undefined>
 
 /** The most rows a list call gives at once (the server's perPage maximum). */
-export const MAX_PER_PAGE = queryLimits['/assets'].get.perPage.maximum
+export const MAX_PER_PAGE = limits.queryLimits['/assets'].get.perPage.maximum
 
 function toOptionList(value: unknown): Option[] {
   if (!Array.isArray(value)) return []

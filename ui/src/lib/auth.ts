@@ -4,7 +4,7 @@
  */
 import { atom } from 'jotai'
 
-import { enums } from '@/api/limits'
+import * as enums from '@/api/enums'
 import type { components } from '@/api/schema'
 
 /** The portal's roles, highest first, as the server declares them. */

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
 import { EditIcon, TrashIcon } from '@/components/icons'
-import { limits } from '@/api/limits'
+import * as limits from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { formatRelative } from '@/lib/format'
 import { OFFLINE_REASON, onlineAtom } from '@/lib/online'

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState, type FormEvent } from 'react'
 
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons'
-import { limits } from '@/api/limits'
+import * as limits from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import {
   loadQuickPanelAtom,

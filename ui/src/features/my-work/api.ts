@@ -1,5 +1,5 @@
 /** The field view's calls: `GET /my-work` and "Inspection done" (`POST /assets/{id}/inspections`). */
-import { enums } from '@/api/limits'
+import * as enums from '@/api/enums'
 import type { components } from '@/api/schema'
 import { api } from '@/data/client'
 import { uploadDocuments } from '@/data/documents'

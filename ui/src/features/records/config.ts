@@ -2,7 +2,7 @@
  * The three record resources described as data: list columns, filters, form fields.
  * The generic list, detail and form components read everything from here.
  */
-import { limits } from '@/api/limits'
+import * as limits from '@/api/limits'
 import type { Role } from '@/lib/auth'
 import type { AnyRecord, Options, Resource } from '@/data/records'
 

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { PushSettings } from '@/app/shell/push-settings'
 import { PasswordStrength } from '@/components/ui/password-strength'
 import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/data/admin'
-import { acceptedFiles, limits } from '@/api/limits'
+import * as limits from '@/api/limits'
 import { api, errorMessage } from '@/data/client'
 import { toUser, userAtom, type Me } from '@/lib/auth'
 import { formatDateTime, formatRelative } from '@/lib/format'
@@ -232,7 +232,7 @@ export default function AccountPage() {
                 <Text color="fg.muted">
                   {data.username} · {data.email}
                 </Text>
-                <Input mt="2" type="file" accept={acceptedFiles['/me/photo'].post.accept.join(',')} p="1" size="sm" onChange={(e) => void photo(e.target.files?.[0])} aria-label="Upload a photo" data-testid="account-photo" />
+                <Input mt="2" type="file" accept={limits.acceptedFiles['/me/photo'].post.accept.join(',')} p="1" size="sm" onChange={(e) => void photo(e.target.files?.[0])} aria-label="Upload a photo" data-testid="account-photo" />
               </Box>
             </HStack>
           </Section>

@@ -37,7 +37,8 @@ import {
   type UserPage,
   type UserQuery,
 } from '@/data/admin'
-import { acceptedFiles, enums, limits } from '@/api/limits'
+import * as enums from '@/api/enums'
+import * as limits from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { ROLE_LABELS, userAtom, type Role } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
@@ -46,7 +47,7 @@ import { realtimeEpochAtom } from '@/data/live'
 import { showMessage } from '@/lib/snackbar'
 
 const ROLES: readonly Role[] = enums.Role
-const PHOTO_ACCEPT = acceptedFiles['/admin/users/{id}/photo'].post.accept.join(',')
+const PHOTO_ACCEPT = limits.acceptedFiles['/admin/users/{id}/photo'].post.accept.join(',')
 const SORTABLE: { key: string; label: string }[] = [
   { key: 'username', label: 'Username' },
   { key: 'displayName', label: 'Name' },

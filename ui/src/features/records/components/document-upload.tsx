@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router-dom'
 
 import { CloseIcon, DocumentIcon, RefreshIcon } from '@/components/icons'
 import { useOptions } from '@/hooks/use-options'
-import { limits } from '@/api/limits'
+import * as limits from '@/api/limits'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { forgetDocumentProgressAtom } from '@/data/document-progress'

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { enums } from '@/api/limits'
+import * as enums from '@/api/enums'
 import { useOptions } from '@/hooks/use-options'
 import { ApiError, errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
