@@ -48,7 +48,7 @@ const layerZones = [
 ]
 
 export default defineConfig([
-  globalIgnores(['dist', 'coverage', 'node_modules']),
+  globalIgnores(['dist', 'coverage', 'node_modules', '.eslint-probe-*']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [
@@ -91,7 +91,7 @@ export default defineConfig([
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
-    files: ['eslint.config.js', 'vite.config.ts', 'precompress.ts', 'precompress.test.ts'],
+    files: ['eslint.config.js', 'eslint.config.test.ts', 'vite.config.ts', 'precompress.ts', 'precompress.test.ts'],
     languageOptions: { globals: globals.node },
   },
   ...featureBoundaries,

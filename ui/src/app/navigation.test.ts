@@ -5,8 +5,8 @@ import { NAV_ICONS } from '@/components/nav-icons'
 import { hasPermission } from '@/lib/auth'
 import { filterNavigation, flattenNavigation, type NavItem } from '@/lib/navigation'
 
-import { NAV_SECTIONS, navigationConfig, routeNavs, TEMPLATE_NAV_ID } from './navigation'
-import { navLinks, routes, type AppRoute } from './routes'
+import { NAV_SECTIONS, navigationConfig, navLinks, routeNavs, TEMPLATE_NAV_ID } from './navigation'
+import { routes, type AppRoute } from './routes'
 import { sampleRoutes } from './routes-samples'
 
 const ROLES = ['admin', 'manager', 'technician', 'contractor']

@@ -5,9 +5,10 @@
  * all read the result (spec section 2 "Shell").
  */
 import type { AuthSetting } from '@/lib/auth'
+import { getConfig } from '@/lib/config'
 import type { NavItem } from '@/lib/navigation'
 
-import { navLinks, routes, type AppRoute, type NavLink, type RouteNav } from './routes'
+import { routes, type AppRoute, type RouteNav } from './routes'
 import { sampleRoutes } from './routes-samples'
 
 /** A group (a header with its items) or a collapse (an entry that opens), or a divider. */
@@ -61,6 +62,27 @@ export const NAV_SECTIONS: readonly NavSection[] = [
 export function routeNavs(route: AppRoute): readonly RouteNav[] {
   return route.nav === undefined ? [] : 'id' in route.nav ? [route.nav] : route.nav
 }
+
+/** A navigation entry that leaves the app (no route). */
+export interface NavLink extends Omit<RouteNav, 'url'> {
+  title: string
+  url: () => string
+  target?: '_blank' | '_self'
+}
+
+/** The navigation's links out of the app (they sit in a section like the pages). */
+export const navLinks: NavLink[] = [
+  {
+    id: 'video-chat',
+    section: 'portal',
+    order: 60,
+    title: 'Video Chat',
+    icon: 'video',
+    url: () => getConfig().videoChatUrl,
+    target: '_blank',
+    badge: { title: 'NEW', bg: '#0ea5e9', fg: '#ffffff' },
+  },
+]
 
 /** Every registry entry's navigation entries, with the item each becomes. */
 export function navEntries(registry: readonly AppRoute[], links: readonly NavLink[]): { nav: RouteNav | NavLink; item: NavItem }[] {

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactElement } from 'react'
 
 import { PageLoader } from '@/components/page-loader'
 import { authRoles, type AuthSetting } from '@/lib/auth'
-import { getConfig } from '@/lib/config'
 import type { NavBadge } from '@/lib/navigation'
 import { lazyPage } from '@/lib/theme-system'
 
@@ -11,6 +10,7 @@ import { lazyPage } from '@/lib/theme-system'
  * navigation menus, the toolbar's page search, the shortcuts and the document titles are all
  * derived (navigation.ts). Adding a page is one entry here (product pages, in the start chunk) or
  * in routes-samples.tsx (the template's sample areas, their own chunk so /login does not grow).
+ * Links out of the app, which have no route, are declared with the sections in navigation.ts.
  */
 export interface AppRoute {
   path: string
@@ -43,13 +43,6 @@ export interface RouteNav {
   badge?: NavBadge
   /** Roles that see the item when narrower than the route's (undefined = whoever may open it). */
   auth?: AuthSetting
-}
-
-/** A navigation entry that leaves the app (no route). */
-export interface NavLink extends Omit<RouteNav, 'url'> {
-  title: string
-  url: () => string
-  target?: '_blank' | '_self'
 }
 
 // Every page is its own chunk: /login never downloads the dashboard code. The start pages render
@@ -97,16 +90,3 @@ export const routes: AppRoute[] = [
   { path: NOT_FOUND_PATH, element: <Error404Page />, auth: null, layout: 'empty', title: 'Page not found', nav: { id: 'error-404', section: 'errors', order: 10, icon: 'error', title: '404' } },
 ]
 
-/** The navigation's links out of the app. */
-export const navLinks: NavLink[] = [
-  {
-    id: 'video-chat',
-    section: 'portal',
-    order: 60,
-    title: 'Video Chat',
-    icon: 'video',
-    url: () => getConfig().videoChatUrl,
-    target: '_blank',
-    badge: { title: 'NEW', bg: '#0ea5e9', fg: '#ffffff' },
-  },
-]
