@@ -31,7 +31,7 @@ from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
 from schemas.base import DB_INT_MAX
 from schemas.events import EVENTS
-from schemas.meta import OpenApiDocument
+from schemas.meta import NoBody, OpenApiDocument
 
 META_PATHS = frozenset(
     {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
@@ -334,7 +334,7 @@ def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, An
             keys[(declared.body, "validation")] = None
         for method in documented_methods(route):
             answer = declared.answer_for(method)
-            if answer is not None:
+            if answer is not None and answer is not NoBody:
                 keys[(answer, "serialization")] = None
     refs, definitions = models_json_schema(list(keys), ref_template="#/components/schemas/{model}")
     found = {(model, mode): ref for (model, mode), ref in refs.items() if issubclass(model, BaseModel)}
@@ -347,10 +347,10 @@ def _responses(
     declared = declared_of(route)
     answer = declared.answer_for(method) if declared is not None else None
     answer_schema = (schemas or {}).get((answer, "serialization"), ANY_JSON) if answer is not None else ANY_JSON
-    if path in EMPTY_WHEN_UNKNOWN:
-        success: dict[str, Any] = {
-            "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"
-        }
+    if answer is NoBody:
+        success: dict[str, Any] = {"description": "Success, with no body"}
+    elif path in EMPTY_WHEN_UNKNOWN:
+        success = {"description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"}
     else:
         media = MEDIA_TYPES.get(path, "application/json")
         success = {

@@ -14,6 +14,7 @@ from starlette.routing import Route
 
 from app.samples.common import endpoint
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Widgets
 
 AREA = "analytics"
 
@@ -23,4 +24,4 @@ async def widgets(_request: Request, store: SampleStore) -> list[dict[str, Any]]
     return await store.all("widgets")
 
 
-routes = [Route("/api/analytics-dashboard-app/widgets", endpoint(AREA, widgets), methods=["GET"])]
+routes = [Route("/api/analytics-dashboard-app/widgets", endpoint(AREA, widgets, answer=Widgets), methods=["GET"])]

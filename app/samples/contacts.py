@@ -8,54 +8,26 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import PICTURE, SampleModel, endpoint, read
+from app.samples.common import endpoint, read
 from app.samples.store import SampleStore
+from schemas.sample_areas.contacts import (
+    ContactBody,
+    ContactRef,
+    ContactRefs,
+    Contacts,
+    ContactsQuery,
+    ContactsUser,
+    NewContactBody,
+)
 
 AREA = "contacts"
 PREFIX = "/api/contacts-app"
-
-Id = Annotated[str, Field(min_length=1)]
-
-
-class NewContact(SampleModel):
-    name: str = Field(min_length=1)
-    lastName: str = ""
-    avatar: Annotated[str, Field(max_length=PICTURE)] = ""
-    nickname: str = ""
-    company: str = ""
-    jobTitle: str = ""
-    email: str = ""
-    phone: str = ""
-    address: str = ""
-    birthday: str | None = None
-    notes: str = ""
-
-
-class Contact(NewContact):
-    id: Id
-
-
-class NewContactBody(SampleModel):
-    newContact: NewContact
-
-
-class ContactBody(SampleModel):
-    contact: Contact
-
-
-class ContactRef(SampleModel):
-    contactId: Id
-
-
-class ContactRefs(SampleModel):
-    contactIds: list[Id]
 
 
 async def _user(store: SampleStore) -> dict[str, Any]:
@@ -65,9 +37,9 @@ async def _user(store: SampleStore) -> dict[str, Any]:
     return users[0]
 
 
-async def list_contacts(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def list_contacts(_request: Request, store: SampleStore, query: ContactsQuery) -> list[dict[str, Any]]:
     contacts = await store.all("contacts")
-    which = request.query_params.get("id")
+    which = query.id
     if which in ("frequent", "starred"):
         user = await _user(store)
         wanted = set(user.get("frequentContacts" if which == "frequent" else "starred", []))
@@ -167,14 +139,38 @@ async def set_contacts_unstarred(request: Request, store: SampleStore) -> dict[s
 
 
 routes = [
-    Route(f"{PREFIX}/contacts", endpoint(AREA, list_contacts), methods=["GET"]),
-    Route(f"{PREFIX}/user", endpoint(AREA, get_user), methods=["GET"]),
-    Route(f"{PREFIX}/add-contact", endpoint(AREA, add_contact), methods=["POST"]),
-    Route(f"{PREFIX}/update-contact", endpoint(AREA, update_contact), methods=["POST"]),
-    Route(f"{PREFIX}/remove-contact", endpoint(AREA, remove_contact), methods=["POST"]),
-    Route(f"{PREFIX}/remove-contacts", endpoint(AREA, remove_contacts), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-starred-contact", endpoint(AREA, toggle_starred_contact), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-starred-contacts", endpoint(AREA, toggle_starred_contacts), methods=["POST"]),
-    Route(f"{PREFIX}/set-contacts-starred", endpoint(AREA, set_contacts_starred), methods=["POST"]),
-    Route(f"{PREFIX}/set-contacts-unstarred", endpoint(AREA, set_contacts_unstarred), methods=["POST"]),
+    Route(f"{PREFIX}/contacts", endpoint(AREA, list_contacts, answer=Contacts, query=ContactsQuery), methods=["GET"]),
+    Route(f"{PREFIX}/user", endpoint(AREA, get_user, answer=ContactsUser), methods=["GET"]),
+    Route(f"{PREFIX}/add-contact", endpoint(AREA, add_contact, answer=Contacts, body=NewContactBody), methods=["POST"]),
+    Route(
+        f"{PREFIX}/update-contact", endpoint(AREA, update_contact, answer=Contacts, body=ContactBody), methods=["POST"]
+    ),
+    Route(
+        f"{PREFIX}/remove-contact", endpoint(AREA, remove_contact, answer=Contacts, body=ContactRef), methods=["POST"]
+    ),
+    Route(
+        f"{PREFIX}/remove-contacts",
+        endpoint(AREA, remove_contacts, answer=Contacts, body=ContactRefs),
+        methods=["POST"],
+    ),
+    Route(
+        f"{PREFIX}/toggle-starred-contact",
+        endpoint(AREA, toggle_starred_contact, answer=ContactsUser, body=ContactRef),
+        methods=["POST"],
+    ),
+    Route(
+        f"{PREFIX}/toggle-starred-contacts",
+        endpoint(AREA, toggle_starred_contacts, answer=ContactsUser, body=ContactRefs),
+        methods=["POST"],
+    ),
+    Route(
+        f"{PREFIX}/set-contacts-starred",
+        endpoint(AREA, set_contacts_starred, answer=ContactsUser, body=ContactRefs),
+        methods=["POST"],
+    ),
+    Route(
+        f"{PREFIX}/set-contacts-unstarred",
+        endpoint(AREA, set_contacts_unstarred, answer=ContactsUser, body=ContactRefs),
+        methods=["POST"],
+    ),
 ]

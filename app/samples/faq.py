@@ -9,6 +9,7 @@ from starlette.routing import Route
 
 from app.samples.common import endpoint
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Faqs
 
 AREA = "faq"
 
@@ -17,4 +18,4 @@ async def list_faqs(_request: Request, store: SampleStore) -> list[dict[str, Any
     return await store.all("faqs")
 
 
-routes = [Route("/api/faq", endpoint(AREA, list_faqs), methods=["GET"])]
+routes = [Route("/api/faq", endpoint(AREA, list_faqs, answer=Faqs), methods=["GET"])]

@@ -14,6 +14,7 @@ from starlette.routing import Route
 
 from app.samples.common import endpoint
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Icons
 
 AREA = "icons"
 
@@ -40,4 +41,4 @@ async def list_icons(_request: Request, store: SampleStore) -> Response:
     return Response(await catalogue(store), media_type="application/json")
 
 
-routes = [Route("/api/icons", endpoint(AREA, list_icons), methods=["GET"])]
+routes = [Route("/api/icons", endpoint(AREA, list_icons, answer=Icons), methods=["GET"])]

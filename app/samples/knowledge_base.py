@@ -9,6 +9,7 @@ from starlette.routing import Route
 
 from app.samples.common import endpoint
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import KnowledgeCategories
 
 AREA = "knowledge-base"
 
@@ -17,4 +18,4 @@ async def list_categories(_request: Request, store: SampleStore) -> list[dict[st
     return await store.all("categories")
 
 
-routes = [Route("/api/knowledge-base", endpoint(AREA, list_categories), methods=["GET"])]
+routes = [Route("/api/knowledge-base", endpoint(AREA, list_categories, answer=KnowledgeCategories), methods=["GET"])]

@@ -18,103 +18,36 @@ import html
 import re
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field, field_validator
 from sqlmodel import col, select
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.portal import limit
-from app.samples.common import LONG_TEXT, SampleModel, endpoint, listing, no_body, read
+from app.samples.common import endpoint, listing, no_body, read
 from app.samples.store import SampleStore
+from schemas.meta import NoBody
+from schemas.sample_areas.base import Handles
+from schemas.sample_areas.mail import (
+    INBOX,
+    MAX_RECIPIENTS,
+    SENT,
+    FolderMove,
+    LabelToggle,
+    Mail,
+    MailQuery,
+    Mails,
+    MailsQuery,
+    Outgoing,
+    Selection,
+)
 from schemas.users import User
 
 AREA = "mail"
 PREFIX = "/api/mail-app"
 DEFAULT_FOLDER = "inbox"
-
-Id = Annotated[str, Field(min_length=1)]
-
-
-class Recipient(SampleModel):
-    name: str
-    email: str
-
-
-class Sender(Recipient):
-    avatar: str = ""
-
-
-class Attachment(SampleModel):
-    type: str
-    fileName: str
-    preview: str = ""
-    url: str = ""
-    size: str = ""
-
-
-class Mail(SampleModel):
-    id: Id
-    from_: Sender = Field(alias="from")
-    to: list[Recipient]
-    subject: str
-    message: Annotated[str, Field(max_length=LONG_TEXT)]
-    time: str
-    read: bool
-    starred: bool
-    important: bool
-    hasAttachments: bool
-    attachments: list[Attachment]
-    labels: list[int]
-    folder: int
-
-
-MAX_RECIPIENTS = 50
-MAX_SUBJECT = 200
-MAX_MESSAGE = 10_000
-INBOX, SENT = 0, 1
-EMAIL = re.compile(r"^[^\s@<>(),;:\"]+@[^\s@<>(),;:\"]+\.[^\s@<>(),;:\"]+$")
-Address = Annotated[str, Field(min_length=3, max_length=254)]
-
-
-class Outgoing(SampleModel):
-    """A new mail: addresses (to at least one; cc and bcc optional), subject and plain-text message."""
-
-    to: Annotated[list[Address], Field(min_length=1)]
-    cc: list[Address] = Field(default_factory=list)
-    bcc: list[Address] = Field(default_factory=list)
-    subject: Annotated[str, Field(max_length=MAX_SUBJECT)]
-    message: Annotated[str, Field(max_length=MAX_MESSAGE)]
-
-    @field_validator("to", "cc", "bcc")
-    @classmethod
-    def _addresses(cls, values: list[str]) -> list[str]:
-        cleaned = [value.strip().lower() for value in values]
-        wrong = [value for value in cleaned if not EMAIL.match(value)]
-        if wrong:
-            raise ValueError(f"Not an email address: {', '.join(wrong[:5])}.")
-        return cleaned
-
-    @field_validator("subject", "message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write something here.")
-        return value.strip()
-
-
-class Selection(SampleModel):
-    selectedMailIds: list[Id]
-
-
-class FolderMove(Selection):
-    folderId: int
-
-
-class LabelToggle(Selection):
-    labelId: int
 
 
 async def _ids(store: SampleStore, kind: str) -> set[int]:
@@ -130,27 +63,23 @@ def mailbox(request: Request, store: SampleStore) -> SampleStore:
     return SampleStore(store.session, AREA, owner_id=request.state.principal.user_id, with_shared=True)
 
 
-async def list_mails(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def list_mails(request: Request, store: SampleStore, query: MailsQuery) -> list[dict[str, Any]]:
     """Label, then filter, then folder (inbox when nothing is asked); an unknown handle matches nothing."""
-    query = request.query_params
     mails = await mailbox(request, store).all("mails")
-    if label_handle := query.get("labelHandle"):
+    if label_handle := query.label_handle:
         label_id = await _handle_id(store, "labels", label_handle)
         return [m for m in mails if label_id is not None and label_id in m.get("labels", [])]
-    if filter_handle := query.get("filterHandle"):
+    if filter_handle := query.filter_handle:
         # Only the defined filters (starred, important) name a flag; anything else matches nothing.
         if await _handle_id(store, "filters", filter_handle) is None:
             return []
         return [m for m in mails if m.get(filter_handle)]
-    folder_id = await _handle_id(store, "folders", query.get("folderHandle") or DEFAULT_FOLDER)
+    folder_id = await _handle_id(store, "folders", query.folder_handle or DEFAULT_FOLDER)
     return [m for m in mails if folder_id is not None and m.get("folder") == folder_id]
 
 
-async def get_mail(request: Request, store: SampleStore) -> dict[str, Any]:
-    mail_id = request.query_params.get("mailId")
-    if not mail_id:
-        raise invalid("Send 'mailId' in the query.", {"mailId": "This field is required."})
-    mail = await mailbox(request, store).get("mails", mail_id)
+async def get_mail(request: Request, store: SampleStore, query: MailQuery) -> dict[str, Any]:
+    mail = await mailbox(request, store).get("mails", query.mail_id)
     if mail is None:
         raise not_found("Mail not found.")
     return mail
@@ -274,12 +203,15 @@ def _new_id() -> str:
 
 
 routes = [
-    Route(f"{PREFIX}/mails", endpoint(AREA, list_mails), methods=["GET"]),
-    Route(f"{PREFIX}/mail", endpoint(AREA, get_mail), methods=["GET"]),
-    Route(f"{PREFIX}/update-mail", endpoint(AREA, update_mail), methods=["POST"]),
-    Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label), methods=["POST"]),
-    Route(f"{PREFIX}/delete-mails", endpoint(AREA, delete_mails), methods=["POST"]),
-    Route(f"{PREFIX}/send", endpoint(AREA, send), methods=["POST"]),
-    *(Route(f"{PREFIX}/{kind}", listing(AREA, kind), methods=["GET"]) for kind in ("folders", "filters", "labels")),
+    Route(f"{PREFIX}/mails", endpoint(AREA, list_mails, answer=Mails, query=MailsQuery), methods=["GET"]),
+    Route(f"{PREFIX}/mail", endpoint(AREA, get_mail, answer=Mail, query=MailQuery), methods=["GET"]),
+    Route(f"{PREFIX}/update-mail", endpoint(AREA, update_mail, answer=Mail, body=Mail), methods=["POST"]),
+    Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder, answer=NoBody, body=FolderMove), methods=["POST"]),
+    Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label, answer=NoBody, body=LabelToggle), methods=["POST"]),
+    Route(f"{PREFIX}/delete-mails", endpoint(AREA, delete_mails, answer=NoBody, body=Selection), methods=["POST"]),
+    Route(f"{PREFIX}/send", endpoint(AREA, send, answer=Mail, body=Outgoing), methods=["POST"]),
+    *(
+        Route(f"{PREFIX}/{kind}", listing(AREA, kind, Handles), methods=["GET"])
+        for kind in ("folders", "filters", "labels")
+    ),
 ]

@@ -14,6 +14,7 @@ from starlette.routing import Route
 
 from app.samples.common import endpoint
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Projects, Widgets
 
 AREA = "project-dashboard"
 PREFIX = "/api/project-dashboard-app"
@@ -30,6 +31,6 @@ async def projects(_request: Request, store: SampleStore) -> list[dict[str, Any]
 
 
 routes = [
-    Route(f"{PREFIX}/widgets", endpoint(AREA, widgets), methods=["GET"]),
-    Route(f"{PREFIX}/projects", endpoint(AREA, projects), methods=["GET"]),
+    Route(f"{PREFIX}/widgets", endpoint(AREA, widgets, answer=Widgets), methods=["GET"]),
+    Route(f"{PREFIX}/projects", endpoint(AREA, projects, answer=Projects), methods=["GET"]),
 ]

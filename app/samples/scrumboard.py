@@ -17,206 +17,54 @@ import re
 import unicodedata
 import uuid
 from collections import Counter
-from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.portal import portal_of
-from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, read
+from app.samples.common import SampleModel, endpoint, read
 from app.samples.store import SampleStore
 from app.services.users import staff_member
 from app.validation import parse
+from schemas.sample_areas.scrumboard import (
+    Board,
+    BoardCopy,
+    BoardNew,
+    BoardQuery,
+    BoardRename,
+    BoardSummaries,
+    BoardSummary,
+    Card,
+    CardNew,
+    CardRemove,
+    CardUpdate,
+    Done,
+    Label,
+    LabelNew,
+    LabelRemove,
+    Labels,
+    LabelUpdate,
+    ListNew,
+    ListRemove,
+    ListRename,
+    Lists,
+    ListsOrder,
+    MemberAdd,
+    MemberRemove,
+    Members,
+    OnBoard,
+    Renamed,
+    Settings,
+    SettingsUpdate,
+)
 
 AREA = "scrumboard"
 PREFIX = "/api/scrumboard-app"
 KIND = "boards"
 BOARD_MISSING = "Requested board do not exist."
-
-Id = Annotated[str, Field(min_length=1)]
-Name = Annotated[str, Field(min_length=1)]
-Time = str | int  # ISO date, or Unix seconds as the template's own data had them
-
-
-class Member(SampleModel):
-    omit_when_none = frozenset({"userId"})
-
-    id: Id
-    name: str
-    avatar: str = ""
-    userId: int | None = None  # the portal user this member is, when picked from the staff directory
-
-
-class Label(SampleModel):
-    id: Id
-    name: str
-    class_: str = Field("", alias="class")
-
-
-class Settings(SampleModel):
-    color: str = ""
-    subscribed: bool = True
-    cardCoverImages: bool = True
-
-
-class CheckItem(SampleModel):
-    id: Id | int
-    name: str
-    checked: bool = False
-
-
-class Checklist(SampleModel):
-    id: Id | int
-    name: str
-    checkItems: list[CheckItem] = Field(default_factory=list)
-
-
-class Attachment(SampleModel):
-    omit_when_none = frozenset({"src", "url"})
-
-    id: Id
-    name: str
-    type: Literal["image", "link"]
-    time: Time = ""
-    src: Annotated[str, Field(max_length=PICTURE)] | None = None
-    url: str | None = None
-
-    @model_validator(mode="after")
-    def _has_its_address(self) -> Attachment:
-        # Images carry "src", links carry "url" (spec): each kind has its own and only needs that one.
-        field = "src" if self.type == "image" else "url"
-        value = self.src if self.type == "image" else self.url
-        if not value:
-            raise ValueError(f"{self.type.title()} attachments need '{field}'.")
-        return self
-
-
-class Activity(SampleModel):
-    omit_when_none = frozenset({"memberName"})
-
-    id: Id | int
-    type: Literal["comment", "attachment"]
-    idMember: Id
-    message: str
-    time: Time = ""
-    memberName: str | None = None  # who wrote it, when a portal user rather than a board member
-
-
-def iso_or_none(value: str | None) -> str | None:
-    if value is not None:
-        try:
-            datetime.fromisoformat(value)
-        except ValueError as exc:
-            raise ValueError("Use an ISO date, such as 2025-11-03T09:30:00.000Z, or null.") from exc
-    return value
-
-
-class Card(SampleModel):
-    id: Id
-    name: Name
-    description: Annotated[str, Field(max_length=LONG_TEXT)] = ""
-    idAttachmentCover: str = ""
-    idMembers: list[Id] = Field(default_factory=list)
-    idLabels: list[Id] = Field(default_factory=list)
-    attachments: list[Attachment] = Field(default_factory=list)
-    subscribed: bool = False
-    checklists: list[Checklist] = Field(default_factory=list)
-    activities: list[Activity] = Field(default_factory=list)
-    due: str | None = None
-
-    _due = field_validator("due")(iso_or_none)
-
-
-class CardChanges(Card):
-    """``card/update`` sends the card's id and the fields it changes (usually the whole card)."""
-
-    name: Name = "-"
-
-
-class BoardList(SampleModel):
-    id: Id
-    name: str
-    idCards: list[Id] = Field(default_factory=list)
-
-
-class Board(SampleModel):
-    id: Id
-    name: Name
-    uri: Name
-    settings: Settings = Field(default_factory=Settings)
-    lists: list[BoardList] = Field(default_factory=list)
-    cards: list[Card] = Field(default_factory=list)
-    members: list[Member] = Field(default_factory=list)
-    labels: list[Label] = Field(default_factory=list)
-
-
-class OnBoard(SampleModel):
-    boardId: Id
-
-
-class BoardRename(OnBoard):
-    boardTitle: Name
-
-
-class SettingsUpdate(OnBoard):
-    settings: Settings
-
-
-class CardNew(OnBoard):
-    listId: Id
-    data: Card
-
-
-class CardUpdate(OnBoard):
-    card: CardChanges
-
-
-class CardRemove(OnBoard):
-    cardId: Id
-
-
-class ListsOrder(OnBoard):
-    lists: list[BoardList]
-
-
-class ListNew(OnBoard):
-    data: BoardList
-
-
-class ListRename(OnBoard):
-    listId: Id
-    listTitle: Name
-
-
-class ListRemove(OnBoard):
-    listId: Id
-
-
-class BoardCopy(OnBoard):
-    boardTitle: Name | None = None
-
-
-class MemberAdd(OnBoard):
-    userId: Annotated[int, Field(ge=1, le=2**31 - 1)]
-
-
-class MemberRemove(OnBoard):
-    memberId: Id
-
-
-class LabelNew(OnBoard):
-    data: Label
-
-
-class LabelUpdate(OnBoard):
-    label: Label
-
-
-class LabelRemove(OnBoard):
-    labelId: Id
 
 
 MAX_LABELS = 50
@@ -354,9 +202,9 @@ async def new_board(request: Request, store: SampleStore) -> dict[str, Any]:
     return summary(board)
 
 
-async def get_board(request: Request, store: SampleStore) -> dict[str, Any]:
+async def get_board(_request: Request, store: SampleStore, query: BoardQuery) -> dict[str, Any]:
     """The board with this ``boardId``, whatever address (uri) the page was opened at."""
-    return await load(store, request.query_params.get("boardId", ""), for_update=False)
+    return await load(store, query.board_id, for_update=False)
 
 
 async def rename_board(request: Request, store: SampleStore) -> str:
@@ -563,29 +411,29 @@ async def remove_list(request: Request, store: SampleStore) -> bool:
     return True
 
 
-def post(path: str, handler: Any) -> Route:
-    return Route(f"{PREFIX}{path}", endpoint(AREA, handler), methods=["POST"])
+def post(path: str, handler: Any, body: type[BaseModel], answer: type[BaseModel]) -> Route:
+    return Route(f"{PREFIX}{path}", endpoint(AREA, handler, answer=answer, body=body), methods=["POST"])
 
 
 routes = [
-    Route(f"{PREFIX}/boards", endpoint(AREA, list_boards), methods=["GET"]),
-    Route(f"{PREFIX}/board", endpoint(AREA, get_board), methods=["GET"]),
-    post("/board/new", new_board),
-    post("/board/rename", rename_board),
-    post("/board/settings/update", update_settings),
-    post("/board/delete", delete_board),
-    post("/board/copy", copy_board),
-    post("/board/member/add", add_member),
-    post("/board/member/remove", remove_member),
-    post("/label/new", new_label),
-    post("/label/update", update_label),
-    post("/label/remove", remove_label),
-    post("/card/new", new_card),
-    post("/card/update", update_card),
-    post("/card/remove", remove_card),
-    post("/card/order", order),
-    post("/list/order", order),
-    post("/list/new", new_list),
-    post("/list/rename", rename_list),
-    post("/list/remove", remove_list),
+    Route(f"{PREFIX}/boards", endpoint(AREA, list_boards, answer=BoardSummaries), methods=["GET"]),
+    Route(f"{PREFIX}/board", endpoint(AREA, get_board, answer=Board, query=BoardQuery), methods=["GET"]),
+    post("/board/new", new_board, BoardNew, BoardSummary),
+    post("/board/rename", rename_board, BoardRename, Renamed),
+    post("/board/settings/update", update_settings, SettingsUpdate, Settings),
+    post("/board/delete", delete_board, OnBoard, Done),
+    post("/board/copy", copy_board, BoardCopy, BoardSummary),
+    post("/board/member/add", add_member, MemberAdd, Members),
+    post("/board/member/remove", remove_member, MemberRemove, Members),
+    post("/label/new", new_label, LabelNew, Labels),
+    post("/label/update", update_label, LabelUpdate, Labels),
+    post("/label/remove", remove_label, LabelRemove, Labels),
+    post("/card/new", new_card, CardNew, Board),
+    post("/card/update", update_card, CardUpdate, Card),
+    post("/card/remove", remove_card, CardRemove, Renamed),
+    post("/card/order", order, ListsOrder, Lists),
+    post("/list/order", order, ListsOrder, Lists),
+    post("/list/new", new_list, ListNew, Lists),
+    post("/list/rename", rename_list, ListRename, Renamed),
+    post("/list/remove", remove_list, ListRemove, Done),
 ]

@@ -16,9 +16,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import Route
 
-from app.errors import invalid
 from app.samples.common import endpoint
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import SearchQuery, SearchResults
 
 AREA = "search"
 MAX_QUERY = 200
@@ -76,16 +76,13 @@ def _matches(result: dict[str, Any], needle: str) -> bool:
     return any(needle in str(result.get(field) or "").casefold() for field in ("title", "excerpt"))
 
 
-async def search(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def search(_request: Request, store: SampleStore, query: SearchQuery) -> list[dict[str, Any]]:
     """Search the knowledge base, the FAQ and the academy; ``q`` filters by title or excerpt, ignoring case."""
-    query = request.query_params.get("q", "").strip()
-    if len(query) > MAX_QUERY:
-        raise invalid(f"Search for at most {MAX_QUERY} characters.", {"q": f"Use at most {MAX_QUERY} characters."})
+    needle = query.q.strip().casefold()
     everything = await results(store)
-    if not query:
+    if not needle:
         return everything
-    needle = query.casefold()
     return [result for result in everything if _matches(result, needle)]
 
 
-routes = [Route("/api/search", endpoint(AREA, search), methods=["GET"])]
+routes = [Route("/api/search", endpoint(AREA, search, answer=SearchResults, query=SearchQuery), methods=["GET"])]

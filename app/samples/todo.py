@@ -10,72 +10,23 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, date, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, Field
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.http import read_body
-from app.samples.common import SampleModel, endpoint, listing, no_body, read
+from app.samples.common import endpoint, listing, no_body, read
 from app.samples.store import SampleStore
+from schemas.meta import NoBody
+from schemas.sample_areas.base import Handles
+from schemas.sample_areas.todo import FolderMove, LabelToggle, NewTodo, RemovedTodo, Selection, Todo, Todos, TodosQuery
 
 AREA = "todo"
 PREFIX = "/api/todo-app"
 ALL = "all"
 DELETED = "deleted"
-
-
-def _iso(value: str) -> str:
-    try:
-        datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
-    return value
-
-
-Id = Annotated[str, Field(min_length=1)]
-IsoDate = Annotated[str, AfterValidator(_iso)]
-
-
-class NewTodo(SampleModel):
-    title: str = Field(min_length=1)
-    notes: str = ""
-    startDate: IsoDate | None = None
-    dueDate: IsoDate | None = None
-    completed: bool = False
-    starred: bool = False
-    important: bool = False
-    deleted: bool = False
-    labels: list[int] = Field(default_factory=list)
-    folder: int | None = None
-
-
-class Todo(NewTodo):
-    """A full to-do as ``update-todo`` replaces it: every field of the spec but ``folder`` is required."""
-
-    id: Id
-    notes: str
-    startDate: IsoDate | None
-    dueDate: IsoDate | None
-    completed: bool
-    starred: bool
-    important: bool
-    deleted: bool
-    labels: list[int]
-
-
-class Selection(SampleModel):
-    selectedTodoIds: list[Id]
-
-
-class FolderMove(Selection):
-    folderId: int
-
-
-class LabelToggle(Selection):
-    labelId: int
 
 
 def _dump(todo: NewTodo) -> dict[str, Any]:
@@ -107,21 +58,20 @@ async def _handle_id(store: SampleStore, kind: str, handle: str) -> int | None:
     return next((item["id"] for item in await store.all(kind) if item["handle"] == handle), None)
 
 
-async def list_todos(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    query = request.query_params
+async def list_todos(_request: Request, store: SampleStore, query: TodosQuery) -> list[dict[str, Any]]:
     todos = await store.all("todos")
     live = [t for t in todos if not t.get("deleted")]
-    if label_handle := query.get("labelHandle"):
+    if label_handle := query.label_handle:
         label_id = await _handle_id(store, "labels", label_handle)  # not checked: unknown matches nothing
         return [t for t in live if label_id is not None and label_id in t.get("labels", [])]
-    if filter_handle := query.get("filterHandle"):
+    if filter_handle := query.filter_handle:
         if filter_handle == DELETED:
             return [t for t in todos if t.get("deleted")]
         if await _handle_id(store, "filters", filter_handle) is None:
             return []
         today = datetime.now(UTC).date()
         return [t for t in live if _matches_filter(t, filter_handle, today)]
-    folder_handle = query.get("folderHandle") or ALL
+    folder_handle = query.folder_handle or ALL
     if folder_handle == ALL:
         return live
     folder_id = await _handle_id(store, "folders", folder_handle)
@@ -209,12 +159,15 @@ async def delete_todos(request: Request, store: SampleStore) -> Any:
 
 
 routes = [
-    Route(f"{PREFIX}/todos", endpoint(AREA, list_todos), methods=["GET"]),
-    Route(f"{PREFIX}/update-todo", endpoint(AREA, update_todo), methods=["POST"]),
-    Route(f"{PREFIX}/new-todo", endpoint(AREA, new_todo), methods=["POST"]),
-    Route(f"{PREFIX}/remove-todo", endpoint(AREA, remove_todo), methods=["POST"]),
-    Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label), methods=["POST"]),
-    Route(f"{PREFIX}/delete-todos", endpoint(AREA, delete_todos), methods=["POST"]),
-    *(Route(f"{PREFIX}/{kind}", listing(AREA, kind), methods=["GET"]) for kind in ("folders", "filters", "labels")),
+    Route(f"{PREFIX}/todos", endpoint(AREA, list_todos, answer=Todos, query=TodosQuery), methods=["GET"]),
+    Route(f"{PREFIX}/update-todo", endpoint(AREA, update_todo, answer=Todo, body=Todo), methods=["POST"]),
+    Route(f"{PREFIX}/new-todo", endpoint(AREA, new_todo, answer=Todo, body=NewTodo), methods=["POST"]),
+    Route(f"{PREFIX}/remove-todo", endpoint(AREA, remove_todo, answer=RemovedTodo), methods=["POST"]),
+    Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder, answer=NoBody, body=FolderMove), methods=["POST"]),
+    Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label, answer=NoBody, body=LabelToggle), methods=["POST"]),
+    Route(f"{PREFIX}/delete-todos", endpoint(AREA, delete_todos, answer=NoBody, body=Selection), methods=["POST"]),
+    *(
+        Route(f"{PREFIX}/{kind}", listing(AREA, kind, Handles), methods=["GET"])
+        for kind in ("folders", "filters", "labels")
+    ),
 ]

@@ -1,0 +1,64 @@
+"""What every sample area's models share: the strict body base, text limits and the common answers."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, RootModel, SerializerFunctionWrapHandler, model_serializer
+
+# Text fields are at most this long unless a field says otherwise (long text, pictures as data URLs).
+MAX_TEXT = 10_000
+LONG_TEXT = 50_000
+PICTURE = 600_000  # a picture the UI scaled down and sent as a JPEG data URL (about 450 KB)
+
+
+class SampleModel(BaseModel):
+    """A sample entity as the spec shapes it: known fields checked strictly, unknown fields dropped.
+
+    Strict: "true" is not a boolean and "1" is not an id, so a malformed body is a 422 instead of
+    being coerced into something the page did not mean. Unknown fields are dropped, not stored:
+    what is stored is sent to every staff member, so only the fields the pages use (every field of
+    ui/src/features/<area>/api.ts) are kept, each with a length limit.
+    Fields named in ``omit_when_none`` are left out of the stored document when they are None, as
+    the pages send them (optional there, never null).
+    """
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, strict=True, str_max_length=MAX_TEXT)
+    omit_when_none: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _without_absent(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if self.omit_when_none and isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (k in self.omit_when_none and v is None)}
+        return data
+
+
+class Stored(BaseModel):
+    """A sample document answered as the committed sample data holds it (ops/samples/areas): the
+    fields named are always there; dashboards and catalogues carry more, described by the page."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Keyed(Stored):
+    """A stored sample document with its id."""
+
+    id: str | int
+
+
+class Removed(BaseModel):
+    """The id of what a call removed."""
+
+    id: str | int
+
+
+class Handled(Keyed):
+    """A folder, filter or label a list is chosen by (its ``handle`` in the query)."""
+
+    handle: str
+    title: str = ""
+
+
+class Handles(RootModel[list[Handled]]):
+    """Every folder, filter or label of the area."""
