@@ -79,6 +79,8 @@ async def list_mails(request: Request, store: SampleStore, query: MailsQuery) ->
 
 
 async def get_mail(request: Request, store: SampleStore, query: MailQuery) -> dict[str, Any]:
+    if not query.mail_id:
+        raise invalid("Send 'mailId' in the query.", {"mailId": "This field is required."})
     mail = await mailbox(request, store).get("mails", query.mail_id)
     if mail is None:
         raise not_found("Mail not found.")

@@ -103,4 +103,4 @@ class MailsQuery(QueryModel):
 
 
 class MailQuery(QueryModel):
-    mail_id: Annotated[str, Field(min_length=1, max_length=120)]
+    mail_id: Annotated[str, Field(max_length=120, description="Required.")] = ""
