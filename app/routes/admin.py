@@ -17,9 +17,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 
-from app.errors import ApiError, invalid, not_found
+from app.errors import ApiError, not_found
 from app.http import json_response, read_photo
-from app.params import path_int, query_int
+from app.params import path_int
 from app.portal import Portal, actor_of, request_meta
 from app.realtime import control
 from app.routes.documents import storage_of
@@ -31,6 +31,7 @@ from schemas.audit import AUDIT_KINDS, AuditKinds, AuditLog
 from schemas.base import utcnow
 from schemas.options import Role, UserState
 from schemas.push import MySessions
+from schemas.query import AdminUsersQuery, AuditExportQuery, AuditLogQuery
 from schemas.users import (
     AdminUser,
     AdminUserCreate,
@@ -154,30 +155,9 @@ async def users_collection(call: Call) -> Response:
             )
             row = (await _rows(session, portal, [user]))[0]
         return json_response({"user": row, "temporaryPassword": password}, status=201)
-    params = request.query_params
-    errors: dict[str, str] = {}
-    page = query_int(params, "page", default=1, minimum=1, maximum=100_000, errors=errors) or 1
-    per_page = query_int(params, "perPage", default=25, minimum=1, maximum=100, errors=errors) or 25
-    sort = params.get("sort") or "username"
-    if sort not in SORTS:
-        errors["sort"] = f"Sort by one of: {', '.join(SORTS)}."
-    order = params.get("order") or "asc"
-    if order not in ("asc", "desc"):
-        errors["order"] = "Use asc or desc."
-    status = params.get("status") or None
-    if status is not None and status not in STATUSES:
-        errors["status"] = f"Use one of: {', '.join(STATUSES)}."
-    role = params.get("role") or None
-    if role is not None and role not in {r.value for r in Role}:
-        errors["role"] = f"Use one of: {', '.join(r.value for r in Role)}."
-    mfa = (params.get("mfa") or "").lower() or None
-    if mfa is not None and mfa not in ("on", "off"):
-        errors["mfa"] = "Use on or off."
-    q = (params.get("q") or "").strip()
-    if len(q) > 100:
-        errors["q"] = "Search with at most 100 characters."
-    if errors:
-        raise invalid("Check the list parameters: " + ", ".join(sorted(errors)) + ".", errors)
+    params = call.query(AdminUsersQuery)
+    page, per_page, sort, order = params.page, params.per_page, params.sort, params.order
+    status, role, mfa, q = params.status, params.role, params.mfa, params.q
     conditions: list[Any] = []
     if q:
         needle = "%" + q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -349,18 +329,14 @@ async def audit_log(call: Call) -> Response:
     Filters: actor and target (user ids), kind (one kind, or auth / user / record), from and to
     (ISO date-times), q (text); perPage up to 100; cursor: the previous page's nextCursor.
     """
-    request = call.request
-    query = audit.parse_query(request.query_params)
+    query = audit.parse_query(call.query(AuditLogQuery))
     async with call.portal.db.reader() as session:
         return json_response(await audit.list_log(session, query))
 
 
 async def audit_export(call: Call) -> Response:
     """The filtered audit log as CSV (format=csv), streamed; the same filters as GET /admin/audit."""
-    request = call.request
-    if (request.query_params.get("format") or "csv") != "csv":
-        raise invalid("Export the audit log as format=csv.", {"format": "Use csv."})
-    query = audit.parse_query(request.query_params)
+    query = audit.parse_query(call.query(AuditExportQuery))
     stamp = utcnow().strftime("%Y%m%d-%H%M%S")
     return StreamingResponse(
         audit.export_csv(call.portal.db, query),
@@ -463,6 +439,7 @@ routes = [
         ["GET", "POST"],
         rule=ADMIN,
         body=AdminUserCreate,
+        query={"GET": AdminUsersQuery},
         answer={"GET": AdminUserPage, "POST": AdminUserCreated},
     ),
     route("/admin/users/{id}", user_item, ["PATCH"], rule=ADMIN, body=AdminUserUpdate, answer=AdminUser),
@@ -478,8 +455,8 @@ routes = [
         answer={"GET": LiveSessions, "DELETE": SessionsEnded},
     ),
     route("/admin/users/{id}/sessions/{sid}", user_session, ["DELETE"], rule=ADMIN, answer=SessionsEnded),
-    route("/admin/audit", audit_log, ["GET"], rule=ADMIN, answer=AuditLog),
-    route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN),
+    route("/admin/audit", audit_log, ["GET"], rule=ADMIN, query=AuditLogQuery, answer=AuditLog),
+    route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN, query=AuditExportQuery),
     route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN, answer=AuditKinds),
     route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN, answer=MySessions),
     route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN, answer=SessionsEnded),

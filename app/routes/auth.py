@@ -16,6 +16,7 @@ from app.portal import Portal, request_meta
 from app.realtime import control
 from app.routes.endpoint import CREDENTIALS, PUBLIC, SIGNED_IN, Call, route
 from app.services import audit, users
+from schemas.query import OidcCallbackQuery, OidcStartQuery
 from schemas.users import (
     ChallengeRequest,
     ForgotPasswordRequest,
@@ -253,10 +254,9 @@ async def oidc_start(call: Call) -> Response:
     Opened by the login page as a page, with ``binding``: 16 to 200 random characters (A-Z a-z 0-9 _ -)
     the page keeps and later sends to /auth/oidc/exchange. 404 when company sign-in is not configured.
     """
-    request = call.request
     await call.limit("sign-in", per_user=False)
     oidc = company_sign_in(call.portal)
-    binding = request.query_params.get("binding")
+    binding = call.query(OidcStartQuery).binding
     if not valid_binding(binding):
         raise invalid("Start company sign-in from the login page.", {"binding": "16 to 200 of A-Z a-z 0-9 _ -."})
     assert binding is not None
@@ -283,7 +283,7 @@ async def oidc_callback(call: Call) -> Response:
     ``oidc_error`` (denied, expired, invalid, unavailable, disabled, email-taken)."""
     request = call.request
     oidc = company_sign_in(call.portal)
-    params = {key: value[:4000] for key, value in request.query_params.items()}
+    params = call.query(OidcCallbackQuery).model_dump(exclude_none=True)
     try:
         code = await oidc.callback(params, request.cookies.get(FLOW_COOKIE), request_meta(request))
         target = oidc.login_url(code=code)
@@ -335,8 +335,8 @@ routes = [
     route("/auth/refresh", refresh, ["POST"], rule=CREDENTIALS, body=RefreshRequest, answer=Tokens),
     route("/auth/sign-out", sign_out, ["POST"], rule=SIGNED_IN, answer=Message),
     route("/auth/sign-out-everywhere", sign_out_everywhere, ["POST"], rule=SIGNED_IN, answer=Message),
-    route("/auth/oidc/start", oidc_start, ["GET"], rule=PUBLIC),
-    route("/auth/oidc/callback", oidc_callback, ["GET"], rule=PUBLIC),
+    route("/auth/oidc/start", oidc_start, ["GET"], rule=PUBLIC, query=OidcStartQuery),
+    route("/auth/oidc/callback", oidc_callback, ["GET"], rule=PUBLIC, query=OidcCallbackQuery),
     route("/auth/oidc/exchange", oidc_exchange, ["POST"], rule=CREDENTIALS, body=OidcExchangeRequest, answer=Tokens),
     route("/auth/totp/setup", totp_setup, ["POST"], rule=SIGNED_IN, body=TotpSetupRequest, answer=TotpSetup),
     route("/auth/totp/verify", totp_enable, ["POST"], rule=SIGNED_IN, body=TotpVerifyRequest, answer=MfaState),

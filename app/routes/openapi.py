@@ -17,7 +17,6 @@ from importlib import metadata
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic.alias_generators import to_camel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from starlette.convertors import FloatConvertor, IntegerConvertor, UUIDConvertor
 from starlette.responses import Response
@@ -29,7 +28,6 @@ from app.ratelimit import LIMITED_CALLS
 from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, Rule, declared_of
 from app.routes.endpoint import route as declare
 from app.services.resources import RESOURCES
-from schemas.base import DB_INT_MAX
 from schemas.events import EVENTS
 from schemas.meta import NoBody, OpenApiDocument
 
@@ -149,15 +147,6 @@ PARTICULAR: dict[tuple[str, str], frozenset[str]] = {
     ("POST", "/api/e-commerce-app/product/image"): frozenset({"415"}),
     ("POST", "/me/password"): frozenset({"503"}),  # the password checks' queue
 }
-# Integer query parameters (app/params.py reads them: out of range is a 422 naming the parameter).
-_RECORD_LISTS = {f"/{name}": spec for name, spec in RESOURCES.items()}
-
-
-def _integer(
-    name: str, description: str, *, required: bool = False, minimum: int = 1, maximum: int = DB_INT_MAX
-) -> dict[str, Any]:
-    schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
-    return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
 def model_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
@@ -178,45 +167,6 @@ def model_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
             parameter["description"] = field["description"]
         parameters.append(parameter)
     return parameters
-
-
-def query_parameters(method: str, path: str, route: Route | None = None) -> list[dict[str, Any]]:
-    """The query parameters of a call: from the query model the route declares, else (calls not yet
-    given one) their integer parameters as app/params.py reads them."""
-    declared = declared_of(route) if route is not None else None
-    if declared is not None and declared.query is not None:
-        return model_parameters(declared.query)
-    if method != "GET":
-        return []
-    if path in _RECORD_LISTS:
-        return [
-            _integer("page", "Page number, from 1."),
-            _integer("perPage", "Items per page.", maximum=100),
-            *(
-                _integer(to_camel(c), "Only these ids (also a comma-separated list).")
-                for c in _RECORD_LISTS[path].id_filters
-            ),
-        ]
-    if path == "/api/chat/get-chat":
-        return [
-            _integer("contactId", "The other member of the conversation.", required=True),
-            _integer("userId", "The caller's own id (the spec sends it)."),
-            _integer("before", "A message id: the page of messages before it (the previous answer's olderCursor)."),
-        ]
-    if path in ("/api/profile/timeline", "/api/profile/person"):
-        return [_integer("userId", "A staff member's user id (timeline: their posts only; person: you by default).")]
-    if path == "/admin/users":
-        return [
-            _integer("page", "Page number, from 1.", maximum=100_000),
-            _integer("perPage", "Users per page.", maximum=100),
-        ]
-    if path in ("/admin/audit", "/admin/audit/export"):
-        return [
-            _integer("actor", "Only entries by this user id."),
-            _integer("target", "Only entries about this user id."),
-            *([_integer("perPage", "Entries per page.", maximum=100)] if path == "/admin/audit" else []),
-        ]
-    return []
 
 
 IMPLICIT_METHODS = frozenset({"HEAD"})  # Starlette adds HEAD to every GET route
@@ -390,12 +340,14 @@ def _operation(
     if description.strip():
         operation["description"] = description.strip()
     parameters = [_parameter(name, convertor) for name, convertor in route.param_convertors.items()]
-    parameters += query_parameters(method, path, route)
+    declared = declared_of(route)
+    query = declared.query_for(method) if declared is not None else None
+    if query is not None:
+        parameters += model_parameters(query)
     if (method, path) in CONDITIONAL:
         parameters.append(IF_NONE_MATCH)
     if parameters:
         operation["parameters"] = parameters
-    declared = declared_of(route)
     if method in BODY_METHODS and declared is not None and declared.body is not None:
         schema = (schemas or {}).get((declared.body, "validation"), {"type": "object"})
         operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}

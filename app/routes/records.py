@@ -20,7 +20,7 @@ from schemas.records import PAGES, History
 async def collection(call: Call, *, spec: ResourceSpec) -> Response:
     request, principal, portal = call.request, call.principal, call.portal
     if request.method == "GET":
-        query = listing.parse_list_query(spec, request.query_params)
+        query = listing.parse_list_query(spec, call.query(listing.query_model(spec)))
 
         async def read_list() -> dict[str, Any]:
             # A search sets its plan for its own transaction; a plain list needs none.
@@ -101,6 +101,7 @@ def _routes() -> list[BaseRoute]:
                 ["GET", "POST"],
                 rule=STAFF,
                 body=spec.create_model,
+                query={"GET": listing.query_model(spec)},
                 answer={"GET": PAGES[name], "POST": spec.public_model},
             ),
             route(
