@@ -190,12 +190,16 @@ class FilterParams(QueryModel):
     order: Order = "asc"
 
 
-class ListParams(FilterParams):
-    """A page of a record list: by ``cursor`` (keyset) or by ``page`` number."""
+class PageParams(QueryModel):
+    """A page: by ``cursor`` (keyset) or by ``page`` number."""
 
     page: Annotated[int, Whole(1, MAX_PAGE), Field(description="Page number, from 1.")] = 1
     per_page: Annotated[int, Whole(1, MAX_PER_PAGE), Field(description="Items per page.")] = DEFAULT_PER_PAGE
     cursor: str | None = None
+
+
+class ListParams(FilterParams, PageParams):
+    """A page of a record list (page parameters first, as /openapi.json lists them)."""
 
 
 class ExportParams(FilterParams):

@@ -300,7 +300,10 @@ def _responses(
     if answer is NoBody:
         success: dict[str, Any] = {"description": "Success, with no body"}
     elif path in EMPTY_WHEN_UNKNOWN:
-        success = {"description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"}
+        success = {
+            "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id",
+            "content": {"application/json": {"schema": answer_schema}},
+        }
     else:
         media = MEDIA_TYPES.get(path, "application/json")
         success = {
