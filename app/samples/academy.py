@@ -11,10 +11,9 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.errors import invalid
-from app.samples.common import endpoint, no_body, read
+from app.samples.common import Area, no_body, read
 from app.samples.store import SampleStore
 from app.validation import parse
 from schemas.sample_areas.academy import AcademyCategories, Course, CourseChanges, CourseQuery, Courses
@@ -73,14 +72,11 @@ async def update_course(request: Request, store: SampleStore) -> dict[str, Any]:
     return changes
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/categories", endpoint(AREA, list_categories, answer=AcademyCategories), methods=["GET"]),
-    Route(f"{PREFIX}/courses", endpoint(AREA, list_courses, answer=Courses), methods=["GET"]),
-    Route(f"{PREFIX}/course", endpoint(AREA, get_course, answer=Course, query=CourseQuery), methods=["GET"]),
-    Route(f"{PREFIX}/course/save", endpoint(AREA, save_course, answer=Course, body=Course), methods=["POST"]),
-    Route(
-        f"{PREFIX}/course/update",
-        endpoint(AREA, update_course, answer=CourseChanges, body=CourseChanges),
-        methods=["POST"],
-    ),
+    area.get("/categories", list_categories, AcademyCategories),
+    area.get("/courses", list_courses, Courses),
+    area.get("/course", get_course, Course, query=CourseQuery),
+    area.post("/course/save", save_course, Course, body=Course),
+    area.post("/course/update", update_course, CourseChanges, body=CourseChanges),
 ]

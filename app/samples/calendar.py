@@ -10,10 +10,9 @@ import uuid
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import not_found
-from app.samples.common import endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
 from schemas.sample_areas.calendar import EventBody, EventRef, Events, NewEvent, NewEventBody
 
@@ -54,9 +53,10 @@ async def remove_event(request: Request, store: SampleStore) -> list[dict[str, A
     return await store.all("events")
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/events", endpoint(AREA, list_events, answer=Events), methods=["GET"]),
-    Route(f"{PREFIX}/add-event", endpoint(AREA, add_event, answer=Events, body=NewEventBody), methods=["POST"]),
-    Route(f"{PREFIX}/update-event", endpoint(AREA, update_event, answer=Events, body=EventBody), methods=["POST"]),
-    Route(f"{PREFIX}/remove-event", endpoint(AREA, remove_event, answer=Events, body=EventRef), methods=["POST"]),
+    area.get("/events", list_events, Events),
+    area.post("/add-event", add_event, Events, body=NewEventBody),
+    area.post("/update-event", update_event, Events, body=EventBody),
+    area.post("/remove-event", remove_event, Events, body=EventRef),
 ]

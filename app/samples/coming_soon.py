@@ -7,16 +7,15 @@ every other sample write: a staff token, a valid address, the per-user write lim
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import ApiError
 from app.portal import limit
-from app.samples.common import endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
+from schemas.sample_areas.base import now_iso
 from schemas.sample_areas.coming_soon import Subscribed, Subscription
 
 AREA = "coming-soon"
@@ -35,12 +34,11 @@ async def subscribe(request: Request, store: SampleStore) -> dict[str, Any]:
         raise ApiError(409, "The subscriber list is full.")
     entry = {
         "email": body.email,
-        "subscribedAt": datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "subscribedAt": now_iso(),
     }
     await store.put("subscribers", body.email, entry)
     return {**entry, "already": False}
 
 
-routes = [
-    Route(f"{PREFIX}/subscribe", endpoint(AREA, subscribe, answer=Subscribed, body=Subscription), methods=["POST"])
-]
+area = Area(AREA, PREFIX)
+routes = [area.post("/subscribe", subscribe, Subscribed, body=Subscription)]

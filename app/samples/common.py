@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route
 
 from app.http import read_body
 from app.routes.endpoint import STAFF, Answer, Call
@@ -22,7 +24,7 @@ from app.validation import parse
 from schemas.sample_areas.base import LONG_TEXT, MAX_TEXT, PICTURE, SampleModel
 
 Model = TypeVar("Model", bound=BaseModel)
-__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "SampleModel", "endpoint", "listing", "no_body", "read"]
+__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "Area", "SampleModel", "endpoint", "listing", "no_body", "read"]
 
 
 def no_body() -> Response:
@@ -40,6 +42,37 @@ async def read(request: Request, model: type[Model], field: str | None = None) -
             raise invalid(f"Send '{field}' in the body.", {field: "This field is required."})
         data = data[field]
     return parse(model, data)
+
+
+@dataclass(frozen=True)
+class Area:
+    """One sample area's routes: the area its store holds and its API prefix; each route staff only,
+    declared with the models /openapi.json describes it with (see :func:`endpoint`)."""
+
+    name: str
+    prefix: str = ""
+
+    def get(
+        self, path: str, handler: Callable[..., Awaitable[Any]], answer: Answer, *, query: type[BaseModel] | None = None
+    ) -> Route:
+        return Route(self.prefix + path, endpoint(self.name, handler, answer=answer, query=query), methods=["GET"])
+
+    def post(
+        self,
+        path: str,
+        handler: Callable[..., Awaitable[Any]],
+        answer: Answer,
+        *,
+        body: type[BaseModel] | None = None,
+        query: type[BaseModel] | None = None,
+        status: int = 200,
+    ) -> Route:
+        wrapped = endpoint(self.name, handler, answer=answer, body=body, query=query, status=status)
+        return Route(self.prefix + path, wrapped, methods=["POST"])
+
+    def listing(self, kind: str, answer: type[BaseModel]) -> Route:
+        """``GET <prefix>/<kind>``: every item of one kind, in order."""
+        return Route(f"{self.prefix}/{kind}", listing(self.name, kind, answer), methods=["GET"])
 
 
 def listing(area: str, kind: str, answer: type[BaseModel]) -> Callable[[Request], Awaitable[Response]]:

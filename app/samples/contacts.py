@@ -11,10 +11,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
 from schemas.sample_areas.contacts import (
     ContactBody,
@@ -138,39 +137,16 @@ async def set_contacts_unstarred(request: Request, store: SampleStore) -> dict[s
     return await _set_starred(store, [i for i in (await _user(store)).get("starred", []) if i not in ids])
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/contacts", endpoint(AREA, list_contacts, answer=Contacts, query=ContactsQuery), methods=["GET"]),
-    Route(f"{PREFIX}/user", endpoint(AREA, get_user, answer=ContactsUser), methods=["GET"]),
-    Route(f"{PREFIX}/add-contact", endpoint(AREA, add_contact, answer=Contacts, body=NewContactBody), methods=["POST"]),
-    Route(
-        f"{PREFIX}/update-contact", endpoint(AREA, update_contact, answer=Contacts, body=ContactBody), methods=["POST"]
-    ),
-    Route(
-        f"{PREFIX}/remove-contact", endpoint(AREA, remove_contact, answer=Contacts, body=ContactRef), methods=["POST"]
-    ),
-    Route(
-        f"{PREFIX}/remove-contacts",
-        endpoint(AREA, remove_contacts, answer=Contacts, body=ContactRefs),
-        methods=["POST"],
-    ),
-    Route(
-        f"{PREFIX}/toggle-starred-contact",
-        endpoint(AREA, toggle_starred_contact, answer=ContactsUser, body=ContactRef),
-        methods=["POST"],
-    ),
-    Route(
-        f"{PREFIX}/toggle-starred-contacts",
-        endpoint(AREA, toggle_starred_contacts, answer=ContactsUser, body=ContactRefs),
-        methods=["POST"],
-    ),
-    Route(
-        f"{PREFIX}/set-contacts-starred",
-        endpoint(AREA, set_contacts_starred, answer=ContactsUser, body=ContactRefs),
-        methods=["POST"],
-    ),
-    Route(
-        f"{PREFIX}/set-contacts-unstarred",
-        endpoint(AREA, set_contacts_unstarred, answer=ContactsUser, body=ContactRefs),
-        methods=["POST"],
-    ),
+    area.get("/contacts", list_contacts, Contacts, query=ContactsQuery),
+    area.get("/user", get_user, ContactsUser),
+    area.post("/add-contact", add_contact, Contacts, body=NewContactBody),
+    area.post("/update-contact", update_contact, Contacts, body=ContactBody),
+    area.post("/remove-contact", remove_contact, Contacts, body=ContactRef),
+    area.post("/remove-contacts", remove_contacts, Contacts, body=ContactRefs),
+    area.post("/toggle-starred-contact", toggle_starred_contact, ContactsUser, body=ContactRef),
+    area.post("/toggle-starred-contacts", toggle_starred_contacts, ContactsUser, body=ContactRefs),
+    area.post("/set-contacts-starred", set_contacts_starred, ContactsUser, body=ContactRefs),
+    area.post("/set-contacts-unstarred", set_contacts_unstarred, ContactsUser, body=ContactRefs),
 ]

@@ -15,13 +15,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.errors import ApiError, invalid, not_found
 from app.http import read_photo
 from app.portal import limit, portal_of
 from app.routes.documents import storage_of
-from app.samples.common import endpoint, no_body, read
+from app.samples.common import Area, no_body, read
 from app.samples.store import SampleStore
 from app.services import photos
 from schemas.sample_areas.e_commerce import (
@@ -122,16 +121,13 @@ async def get_order(_request: Request, store: SampleStore, query: OrderQuery) ->
     return await by_key(store, "orders", query.order_id)
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/products", endpoint(AREA, list_products, answer=Products), methods=["GET"]),
-    Route(f"{PREFIX}/product", endpoint(AREA, get_product, answer=Product, query=ProductQuery), methods=["GET"]),
-    Route(f"{PREFIX}/product/save", endpoint(AREA, save_product, answer=Product, body=Product), methods=["POST"]),
-    Route(f"{PREFIX}/product/image", endpoint(AREA, add_image, answer=Product, query=ProductQuery), methods=["POST"]),
-    Route(
-        f"{PREFIX}/product/image/remove",
-        endpoint(AREA, remove_image, answer=Product, body=ImageRemoval),
-        methods=["POST"],
-    ),
-    Route(f"{PREFIX}/orders", endpoint(AREA, list_orders, answer=Orders), methods=["GET"]),
-    Route(f"{PREFIX}/order", endpoint(AREA, get_order, answer=Order, query=OrderQuery), methods=["GET"]),
+    area.get("/products", list_products, Products),
+    area.get("/product", get_product, Product, query=ProductQuery),
+    area.post("/product/save", save_product, Product, body=Product),
+    area.post("/product/image", add_image, Product, query=ProductQuery),
+    area.post("/product/image/remove", remove_image, Product, body=ImageRemoval),
+    area.get("/orders", list_orders, Orders),
+    area.get("/order", get_order, Order, query=OrderQuery),
 ]

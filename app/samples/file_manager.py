@@ -23,14 +23,13 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
 from app.auth.identity import Principal
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.http import json_response
 from app.portal import limit, portal_of
 from app.routes.documents import NO_ROOM, attachment, read_form, storage_of
-from app.samples.common import endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
 from app.services import permissions
 from app.services.users import staff_member
@@ -210,11 +209,10 @@ async def delete(request: Request, store: SampleStore) -> dict[str, Any]:
     return {"id": body.id}
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/files", endpoint(AREA, list_files, answer=FileItems), methods=["GET"]),
-    Route(f"{PREFIX}/upload", endpoint(AREA, upload, answer=FileItem, status=201), methods=["POST"]),
-    Route(
-        f"{PREFIX}/download", endpoint(AREA, download, answer=None, query=DownloadQuery), methods=["GET"]
-    ),  # answers the file
-    Route(f"{PREFIX}/delete", endpoint(AREA, delete, answer=Removed, body=ItemRef), methods=["POST"]),
+    area.get("/files", list_files, FileItems),
+    area.post("/upload", upload, FileItem, status=201),
+    area.get("/download", download, None, query=DownloadQuery),  # answers the file
+    area.post("/delete", delete, Removed, body=ItemRef),
 ]

@@ -9,9 +9,8 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
-from app.samples.common import endpoint, no_body
+from app.samples.common import Area, no_body
 from app.samples.store import SampleStore
 from schemas.sample_areas.simple import Invoice, InvoiceQuery
 
@@ -24,6 +23,5 @@ async def get_invoice(_request: Request, store: SampleStore, query: InvoiceQuery
     return invoice if invoice is not None else no_body()
 
 
-routes = [
-    Route("/api/invoices/get-invoice", endpoint(AREA, get_invoice, answer=Invoice, query=InvoiceQuery), methods=["GET"])
-]
+area = Area(AREA)
+routes = [area.get("/api/invoices/get-invoice", get_invoice, Invoice, query=InvoiceQuery)]

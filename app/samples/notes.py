@@ -11,10 +11,9 @@ import uuid
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import endpoint, listing, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
 from schemas.sample_areas.notes import Labels, NewNote, Note, NoteBody, NoteLabels, NoteRef, Notes, WholeNoteBody
 
@@ -66,11 +65,12 @@ async def remove_note(request: Request, store: SampleStore) -> list[dict[str, An
     return await store.all("notes")
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/notes", listing(AREA, "notes", Notes), methods=["GET"]),
-    Route(f"{PREFIX}/labels", listing(AREA, "labels", NoteLabels), methods=["GET"]),
-    Route(f"{PREFIX}/create-note", endpoint(AREA, create_note, answer=Note, body=NoteBody), methods=["POST"]),
-    Route(f"{PREFIX}/update-note", endpoint(AREA, update_note, answer=Note, body=WholeNoteBody), methods=["POST"]),
-    Route(f"{PREFIX}/update-labels", endpoint(AREA, update_labels, answer=NoteLabels, body=Labels), methods=["POST"]),
-    Route(f"{PREFIX}/remove-note", endpoint(AREA, remove_note, answer=Notes, body=NoteRef), methods=["POST"]),
+    area.listing("notes", Notes),
+    area.listing("labels", NoteLabels),
+    area.post("/create-note", create_note, Note, body=NoteBody),
+    area.post("/update-note", update_note, Note, body=WholeNoteBody),
+    area.post("/update-labels", update_labels, NoteLabels, body=Labels),
+    area.post("/remove-note", remove_note, Notes, body=NoteRef),
 ]

@@ -13,18 +13,16 @@ sees every post. A sample post has no author id; a post by a portal user names t
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import forbidden, invalid, not_found
 from app.portal import limit
-from app.samples.common import endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
 from schemas.options import UserState
-from schemas.sample_areas.base import Removed
+from schemas.sample_areas.base import Removed, now_iso
 from schemas.sample_areas.profile import (
     MAX_COMMENTS,
     MAX_FOLLOWING,
@@ -45,10 +43,6 @@ from schemas.users import User
 AREA = "profile"
 SECTIONS = ("general", "work", "contact")
 TIMELINE_POSTS = 50  # the newest posts a timeline shows
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _viewer(request: Request) -> int:
@@ -112,7 +106,7 @@ async def new_post(request: Request, store: SampleStore) -> dict[str, Any]:
         "id": key,
         "user": _person(user),
         "message": body.message,
-        "time": _now(),
+        "time": now_iso(),
         "type": "post",
         "like": 0,
         "share": 0,
@@ -153,7 +147,7 @@ async def comment_post(request: Request, store: SampleStore) -> dict[str, Any]:
     comment = {
         "id": f"c{uuid.uuid4().hex[:16]}",
         "user": _person(await _author(store, viewer)),
-        "time": _now(),
+        "time": now_iso(),
         "message": body.message,
     }
     saved = await store.put("posts", str(post["id"]), {**post, "comments": [*comments, comment]})
@@ -221,14 +215,15 @@ async def follow(request: Request, store: SampleStore) -> dict[str, Any]:
     return await _person_answer(store, user, viewer)
 
 
+area = Area(AREA)
 routes = [
-    Route("/api/profile/timeline", endpoint(AREA, timeline, answer=Timeline, query=ProfileQuery), methods=["GET"]),
-    Route("/api/profile/photos-videos", endpoint(AREA, photos_videos, answer=Albums), methods=["GET"]),
-    Route("/api/profile/about", endpoint(AREA, about, answer=About), methods=["GET"]),
-    Route("/api/profile/person", endpoint(AREA, person, answer=Person, query=ProfileQuery), methods=["GET"]),
-    Route("/api/profile/posts/new", endpoint(AREA, new_post, answer=Post, body=NewPost), methods=["POST"]),
-    Route("/api/profile/posts/like", endpoint(AREA, like_post, answer=Post, body=Like), methods=["POST"]),
-    Route("/api/profile/posts/comment", endpoint(AREA, comment_post, answer=Post, body=NewComment), methods=["POST"]),
-    Route("/api/profile/posts/remove", endpoint(AREA, remove_post, answer=Removed, body=PostRef), methods=["POST"]),
-    Route("/api/profile/follow", endpoint(AREA, follow, answer=Person, body=Follow), methods=["POST"]),
+    area.get("/api/profile/timeline", timeline, Timeline, query=ProfileQuery),
+    area.get("/api/profile/photos-videos", photos_videos, Albums),
+    area.get("/api/profile/about", about, About),
+    area.get("/api/profile/person", person, Person, query=ProfileQuery),
+    area.post("/api/profile/posts/new", new_post, Post, body=NewPost),
+    area.post("/api/profile/posts/like", like_post, Post, body=Like),
+    area.post("/api/profile/posts/comment", comment_post, Post, body=NewComment),
+    area.post("/api/profile/posts/remove", remove_post, Removed, body=PostRef),
+    area.post("/api/profile/follow", follow, Person, body=Follow),
 ]

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
 from schemas.sample_areas.simple import Projects, Widgets
 
@@ -30,7 +29,8 @@ async def projects(_request: Request, store: SampleStore) -> list[dict[str, Any]
     return [{"id": project["id"], "name": project["name"]} for project in await store.all("projects")]
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/widgets", endpoint(AREA, widgets, answer=Widgets), methods=["GET"]),
-    Route(f"{PREFIX}/projects", endpoint(AREA, projects, answer=Projects), methods=["GET"]),
+    area.get("/widgets", widgets, Widgets),
+    area.get("/projects", projects, Projects),
 ]

@@ -25,7 +25,7 @@ from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.portal import portal_of
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import Area, SampleModel, read
 from app.samples.store import SampleStore
 from app.services.users import staff_member
 from app.validation import parse
@@ -412,28 +412,29 @@ async def remove_list(request: Request, store: SampleStore) -> bool:
 
 
 def post(path: str, handler: Any, body: type[BaseModel], answer: type[BaseModel]) -> Route:
-    return Route(f"{PREFIX}{path}", endpoint(AREA, handler, answer=answer, body=body), methods=["POST"])
+    return area.post("{path}", handler, answer, body=body)
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/boards", endpoint(AREA, list_boards, answer=BoardSummaries), methods=["GET"]),
-    Route(f"{PREFIX}/board", endpoint(AREA, get_board, answer=Board, query=BoardQuery), methods=["GET"]),
-    post("/board/new", new_board, BoardNew, BoardSummary),
-    post("/board/rename", rename_board, BoardRename, Renamed),
-    post("/board/settings/update", update_settings, SettingsUpdate, Settings),
-    post("/board/delete", delete_board, OnBoard, Done),
-    post("/board/copy", copy_board, BoardCopy, BoardSummary),
-    post("/board/member/add", add_member, MemberAdd, Members),
-    post("/board/member/remove", remove_member, MemberRemove, Members),
-    post("/label/new", new_label, LabelNew, Labels),
-    post("/label/update", update_label, LabelUpdate, Labels),
-    post("/label/remove", remove_label, LabelRemove, Labels),
-    post("/card/new", new_card, CardNew, Board),
-    post("/card/update", update_card, CardUpdate, Card),
-    post("/card/remove", remove_card, CardRemove, Renamed),
-    post("/card/order", order, ListsOrder, Lists),
-    post("/list/order", order, ListsOrder, Lists),
-    post("/list/new", new_list, ListNew, Lists),
-    post("/list/rename", rename_list, ListRename, Renamed),
-    post("/list/remove", remove_list, ListRemove, Done),
+    area.get("/boards", list_boards, BoardSummaries),
+    area.get("/board", get_board, Board, query=BoardQuery),
+    area.post("/board/new", new_board, BoardSummary, body=BoardNew),
+    area.post("/board/rename", rename_board, Renamed, body=BoardRename),
+    area.post("/board/settings/update", update_settings, Settings, body=SettingsUpdate),
+    area.post("/board/delete", delete_board, Done, body=OnBoard),
+    area.post("/board/copy", copy_board, BoardSummary, body=BoardCopy),
+    area.post("/board/member/add", add_member, Members, body=MemberAdd),
+    area.post("/board/member/remove", remove_member, Members, body=MemberRemove),
+    area.post("/label/new", new_label, Labels, body=LabelNew),
+    area.post("/label/update", update_label, Labels, body=LabelUpdate),
+    area.post("/label/remove", remove_label, Labels, body=LabelRemove),
+    area.post("/card/new", new_card, Board, body=CardNew),
+    area.post("/card/update", update_card, Card, body=CardUpdate),
+    area.post("/card/remove", remove_card, Renamed, body=CardRemove),
+    area.post("/card/order", order, Lists, body=ListsOrder),
+    area.post("/list/order", order, Lists, body=ListsOrder),
+    area.post("/list/new", new_list, Lists, body=ListNew),
+    area.post("/list/rename", rename_list, Renamed, body=ListRename),
+    area.post("/list/remove", remove_list, Done, body=ListRemove),
 ]

@@ -7,9 +7,8 @@ from typing import Annotated
 from pydantic import Field, RootModel
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import LONG_TEXT, Keyed, SampleModel
+from schemas.sample_areas.base import LONG_TEXT, Id, Keyed, SampleModel
 
-Id = Annotated[str, Field(min_length=1)]
 Count = Annotated[int, Field(ge=0)]
 
 

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from datetime import UTC, datetime
+from typing import Annotated, ClassVar
 
-from pydantic import BaseModel, ConfigDict, RootModel, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 # Text fields are at most this long unless a field says otherwise (long text, pictures as data URLs).
 MAX_TEXT = 10_000
@@ -64,3 +73,43 @@ class Handled(Keyed):
 
 class Handles(RootModel[list[Handled]]):
     """Every folder, filter or label of the area."""
+
+
+# --- shapes several areas share ------------------------------------------------------------------
+
+#: an entity id the page made (a non-empty string)
+Id = Annotated[str, Field(min_length=1)]
+
+
+def moment(value: str) -> datetime:
+    """An ISO 8601 date-time; one without a zone is read as UTC."""
+    parsed = datetime.fromisoformat(value)
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _iso(value: str) -> str:
+    try:
+        moment(value)
+    except ValueError as exc:
+        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
+    return value
+
+
+#: an ISO 8601 date-time, kept as the page wrote it
+IsoDate = Annotated[str, AfterValidator(_iso)]
+
+
+def now_iso() -> str:
+    """Now, as the sample data writes times (UTC, whole seconds, ``Z``)."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def not_blank(message: str) -> AfterValidator:
+    """Text with something in it besides white space (stripped), else ``message``."""
+
+    def check(value: str) -> str:
+        if not value.strip():
+            raise ValueError(message)
+        return value.strip()
+
+    return AfterValidator(check)

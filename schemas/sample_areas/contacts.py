@@ -7,9 +7,7 @@ from typing import Annotated
 from pydantic import Field, RootModel
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import PICTURE, Keyed, SampleModel, Stored
-
-Id = Annotated[str, Field(min_length=1)]
+from schemas.sample_areas.base import PICTURE, Id, Keyed, SampleModel, Stored
 
 
 class NewContact(SampleModel):

@@ -7,9 +7,8 @@ from typing import Annotated
 from pydantic import Field, RootModel
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import Keyed, SampleModel
+from schemas.sample_areas.base import Id, Keyed, SampleModel
 
-Id = Annotated[str, Field(min_length=1)]
 Amount = Annotated[int | float, Field(ge=0)]  # int stays int: a tax rate of 10 is saved as 10
 
 

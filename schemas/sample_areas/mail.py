@@ -8,9 +8,7 @@ from typing import Annotated
 from pydantic import Field, RootModel, field_validator
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import LONG_TEXT, SampleModel
-
-Id = Annotated[str, Field(min_length=1)]
+from schemas.sample_areas.base import LONG_TEXT, Id, SampleModel, not_blank
 
 
 class Recipient(SampleModel):
@@ -60,8 +58,8 @@ class Outgoing(SampleModel):
     to: Annotated[list[Address], Field(min_length=1)]
     cc: list[Address] = Field(default_factory=list)
     bcc: list[Address] = Field(default_factory=list)
-    subject: Annotated[str, Field(max_length=MAX_SUBJECT)]
-    message: Annotated[str, Field(max_length=MAX_MESSAGE)]
+    subject: Annotated[str, Field(max_length=MAX_SUBJECT), not_blank("Write something here.")]
+    message: Annotated[str, Field(max_length=MAX_MESSAGE), not_blank("Write something here.")]
 
     @field_validator("to", "cc", "bcc")
     @classmethod
@@ -71,13 +69,6 @@ class Outgoing(SampleModel):
         if wrong:
             raise ValueError(f"Not an email address: {', '.join(wrong[:5])}.")
         return cleaned
-
-    @field_validator("subject", "message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write something here.")
-        return value.strip()
 
 
 class Selection(SampleModel):

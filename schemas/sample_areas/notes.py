@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, RootModel
+from pydantic import Field, RootModel
 
-from schemas.sample_areas.base import LONG_TEXT, PICTURE, SampleModel
+from schemas.sample_areas.base import LONG_TEXT, PICTURE, Id, IsoDate, SampleModel, now_iso
 
-
-def _iso(value: str) -> str:
-    try:
-        datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
-    return value
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-Id = Annotated[str, Field(min_length=1)]
-IsoDate = Annotated[str, AfterValidator(_iso)]
 # Sample label ids are numbers; labels added in the UI get generated string ids.
 LabelId = int | Annotated[str, Field(min_length=1)]
 
@@ -39,7 +23,7 @@ class NewNote(SampleModel):
     description: Annotated[str, Field(max_length=LONG_TEXT)] = ""
     archive: bool = False
     image: Annotated[str, Field(max_length=PICTURE)] | None = None
-    time: IsoDate = Field(default_factory=_now)
+    time: IsoDate = Field(default_factory=now_iso)
     reminder: IsoDate | None = None
     checklist: list[ChecklistItem] = Field(default_factory=list)
     labels: list[LabelId] = Field(default_factory=list)

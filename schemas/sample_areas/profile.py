@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, Field, RootModel, field_validator
+from pydantic import BaseModel, Field, RootModel
 
 from schemas.base import DB_INT_MAX
 from schemas.query import QueryModel, Whole
-from schemas.sample_areas.base import Keyed, SampleModel, Stored
+from schemas.sample_areas.base import Keyed, SampleModel, Stored, not_blank
 
 MAX_POST = 2_000
 MAX_COMMENT = 1_000
@@ -20,14 +20,7 @@ UserId = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
 
 
 class NewPost(SampleModel):
-    message: Annotated[str, Field(max_length=MAX_POST)]
-
-    @field_validator("message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write something to post.")
-        return value.strip()
+    message: Annotated[str, Field(max_length=MAX_POST), not_blank("Write something to post.")]
 
 
 class PostRef(SampleModel):
@@ -39,14 +32,7 @@ class Like(PostRef):
 
 
 class NewComment(PostRef):
-    message: Annotated[str, Field(max_length=MAX_COMMENT)]
-
-    @field_validator("message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write a comment.")
-        return value.strip()
+    message: Annotated[str, Field(max_length=MAX_COMMENT), not_blank("Write a comment.")]
 
 
 class Follow(SampleModel):

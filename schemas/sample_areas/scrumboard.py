@@ -8,9 +8,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, RootModel, field_validator, model_validator
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import LONG_TEXT, PICTURE, SampleModel
+from schemas.sample_areas.base import LONG_TEXT, PICTURE, Id, SampleModel
 
-Id = Annotated[str, Field(min_length=1)]
 Name = Annotated[str, Field(min_length=1)]
 Time = str | int  # ISO date, or Unix seconds as the template's own data had them
 

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, RootModel
+from pydantic import Field, RootModel
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import SampleModel
-
-
-def _iso(value: str) -> str:
-    try:
-        datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
-    return value
-
-
-Id = Annotated[str, Field(min_length=1)]
-IsoDate = Annotated[str, AfterValidator(_iso)]
+from schemas.sample_areas.base import Id, IsoDate, SampleModel
 
 
 class NewTodo(SampleModel):
