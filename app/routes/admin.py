@@ -8,6 +8,8 @@ through its Socket.IO room and the session-end announcement.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -72,6 +74,13 @@ async def _user(session: AsyncSession, user_id: int) -> User:
     if user is None:
         raise not_found("No user has this id.")
     return user
+
+
+@asynccontextmanager
+async def _target(call: Call, user_id: int) -> AsyncIterator[tuple[AsyncSession, User, Any]]:
+    """The user ``user_id`` (404 when none), in a write session, and who acts on them."""
+    async with call.portal.db.session() as session:
+        yield session, await _user(session, user_id), actor_of(call.request, call.principal)
 
 
 async def close_user_sockets(portal: Portal, user_id: int) -> None:
@@ -196,16 +205,12 @@ async def user_item(call: Call) -> Response:
     A role change or disabling ends their sessions and closes their sockets at once. An admin cannot
     demote or disable themselves or the last admin (409).
     """
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
+    user_id = path_int(call.request)
     portal = call.portal
     await call.limit("write")
     body = await call.body(AdminUserUpdate)
-    actor = actor_of(request, principal)
     ended = False
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
+    async with _target(call, user_id) as (session, user, actor):
         if body.display_name is not None or body.email is not None:
             await users.edit_profile(
                 session=session, user=user, actor=actor, display_name=body.display_name, email=body.email
@@ -228,45 +233,31 @@ async def user_item(call: Call) -> Response:
 
 async def reset_password(call: Call) -> Response:
     """Set a new temporary password (shown once); their sessions end and they choose a new one at sign-in."""
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
-    portal = call.portal
+    user_id = path_int(call.request)
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        if user.id == principal.user_id:
+    async with _target(call, user_id) as (session, user, actor):
+        if user.id == call.principal.user_id:
             raise ApiError(409, "Change your own password on your account page (/profile/account).")
-        password = await users.reset_password(session=session, user=user, actor=actor_of(request, principal))
-    await close_user_sockets(portal, user_id)
+        password = await users.reset_password(session=session, user=user, actor=actor)
+    await close_user_sockets(call.portal, user_id)
     return json_response({"temporaryPassword": password})
 
 
 async def unlock(call: Call) -> Response:
     """Clear a user's sign-in lockout (their name's failures and those of the addresses that failed)."""
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
-    portal = call.portal
+    user_id = path_int(call.request)
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        cleared = await users.unlock(
-            session=session, settings=portal.settings, user=user, actor=actor_of(request, principal)
-        )
+    async with _target(call, user_id) as (session, user, actor):
+        cleared = await users.unlock(session=session, settings=call.portal.settings, user=user, actor=actor)
     return json_response({"message": f"{user.username} can sign in again.", "cleared": cleared})
 
 
 async def disable_mfa(call: Call) -> Response:
     """Turn off a user's two-step sign-in (a lost phone). 409 when it is already off."""
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
-    portal = call.portal
+    user_id = path_int(call.request)
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        await users.disable_mfa(session=session, user=user, actor=actor_of(request, principal))
+    async with _target(call, user_id) as (session, user, actor):
+        await users.disable_mfa(session=session, user=user, actor=actor)
     return json_response({"message": f"Two-step sign-in is off for {user.username}.", "mfaEnabled": False})
 
 
@@ -297,11 +288,8 @@ async def user_sessions(call: Call) -> Response:
             await _user(session, user_id)
             return json_response({"items": await users.live_sessions(session, user_id, current=principal.session_id)})
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        ended = await users.end_sessions(
-            session=session, user=user, actor=actor_of(request, principal), reason="ended by an admin"
-        )
+    async with _target(call, user_id) as (session, user, actor):
+        ended = await users.end_sessions(session=session, user=user, actor=actor, reason="ended by an admin")
     await close_user_sockets(portal, user_id)
     return json_response({"ended": ended})
 
@@ -309,16 +297,12 @@ async def user_sessions(call: Call) -> Response:
 async def user_session(call: Call) -> Response:
     """End one session of a user: its sockets close at once on every process."""
     request = call.request
-    principal = call.principal
     user_id = path_int(request)
     session_id = str(request.path_params["sid"])
     portal = call.portal
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        await users.end_sessions(
-            session=session, user=user, actor=actor_of(request, principal), reason="ended by an admin", only=session_id
-        )
+    async with _target(call, user_id) as (session, user, actor):
+        await users.end_sessions(session=session, user=user, actor=actor, reason="ended by an admin", only=session_id)
     await close_session_sockets(portal, session_id)
     return json_response({"ended": 1})
 

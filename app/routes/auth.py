@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import TypeVar
 
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -203,41 +204,42 @@ async def sign_out_everywhere(call: Call) -> Response:
     return json_response({"message": "Signed out on every device."})
 
 
+# The bodies of the two-step sign-in changes: each carries the current password.
+Confirmed = TypeVar("Confirmed", TotpSetupRequest, TotpVerifyRequest)
+
+
+async def _confirmed(call: Call, model: type[Confirmed]) -> Confirmed:
+    """A two-step sign-in change: counted under the sign-in limit, its body parsed, and the caller's
+    current password checked (under the lockout) before anything changes."""
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(model)
+    portal = call.portal
+    await portal.auth.confirm_password(
+        call.principal, body.password, address=portal.limits.client_address(call.request)
+    )
+    return body
+
+
 async def totp_setup(call: Call) -> Response:
     """Start enrolling an authenticator app: body {password} (the current password); answers the secret.
 
     403 when the password is wrong (counted like a failed sign-in), 409 when two-step sign-in is on.
     """
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(TotpSetupRequest)
-    portal = call.portal
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    return json_response(await portal.auth.totp_setup(principal))
+    await _confirmed(call, TotpSetupRequest)
+    return json_response(await call.portal.auth.totp_setup(call.principal))
 
 
 async def totp_enable(call: Call) -> Response:
     """Turn two-step sign-in on: body {code, password}, a code from the app just enrolled."""
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(TotpVerifyRequest)
-    portal = call.portal
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    await portal.auth.totp_verify(principal, body.code, enable=True, meta=request_meta(request))
+    body = await _confirmed(call, TotpVerifyRequest)
+    await call.portal.auth.totp_verify(call.principal, body.code, enable=True, meta=request_meta(call.request))
     return json_response({"message": "Two-step sign-in is on.", "mfaEnabled": True})
 
 
 async def totp_disable(call: Call) -> Response:
     """Turn two-step sign-in off: body {code, password}, a current code and the current password."""
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(TotpVerifyRequest)
-    portal = call.portal
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    await portal.auth.totp_verify(principal, body.code, enable=False, meta=request_meta(request))
+    body = await _confirmed(call, TotpVerifyRequest)
+    await call.portal.auth.totp_verify(call.principal, body.code, enable=False, meta=request_meta(call.request))
     return json_response({"message": "Two-step sign-in is off.", "mfaEnabled": False})
 
 
