@@ -206,7 +206,7 @@ def _function(endpoint: Callable[..., Any]) -> Callable[..., Any]:
 
 def endpoint_doc(endpoint: Callable[..., Any]) -> str | None:
     function = _function(endpoint)
-    # inspect.unwrap reaches a sample-area handler through app.samples.common.endpoint's wraps.
+    # A sample-area handler is reached through app.samples.common.Area.route's wraps.
     return inspect.getdoc(function) if function.__doc__ else None
 
 

@@ -24,7 +24,7 @@ from app.validation import parse
 from schemas.sample_areas.base import LONG_TEXT, MAX_TEXT, PICTURE, SampleModel
 
 Model = TypeVar("Model", bound=BaseModel)
-__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "Area", "SampleModel", "endpoint", "listing", "no_body", "read"]
+__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "Area", "SampleModel", "no_body", "read"]
 
 
 def no_body() -> Response:
@@ -44,67 +44,54 @@ async def read(request: Request, model: type[Model], field: str | None = None) -
     return parse(model, data)
 
 
+SampleHandler = Callable[..., Awaitable[Any]]  # (request, store) or, with a query model, (request, store, query)
+
+
 @dataclass(frozen=True)
 class Area:
-    """One sample area's routes: the area its store holds and its API prefix; each route staff only,
-    declared with the models /openapi.json describes it with (see :func:`endpoint`)."""
+    """One sample area's routes: the area its store holds and its API prefix."""
 
     name: str
     prefix: str = ""
 
-    def get(
-        self, path: str, handler: Callable[..., Awaitable[Any]], answer: Answer, *, query: type[BaseModel] | None = None
-    ) -> Route:
-        return Route(self.prefix + path, endpoint(self.name, handler, answer=answer, query=query), methods=["GET"])
-
-    def post(
+    def route(
         self,
+        method: str,
         path: str,
-        handler: Callable[..., Awaitable[Any]],
+        handler: SampleHandler,
         answer: Answer,
         *,
         body: type[BaseModel] | None = None,
         query: type[BaseModel] | None = None,
         status: int = 200,
     ) -> Route:
-        wrapped = endpoint(self.name, handler, answer=answer, body=body, query=query, status=status)
-        return Route(self.prefix + path, wrapped, methods=["POST"])
+        """``handler`` behind the one endpoint wrapper (app/routes/endpoint.py): staff only, a session
+        committed after the answer is built, and the area's store on that session. ``answer`` (and
+        ``body``, ``query``) are the models /openapi.json describes the call with; with a ``query``
+        model the handler gets the parsed query as a third argument."""
+        area = self.name
+
+        @functools.wraps(handler)
+        async def run(call: Call) -> Any:
+            store = SampleStore(call.session, area)
+            if query is not None:
+                return await handler(call.request, store, call.query(query))
+            return await handler(call.request, store)
+
+        wrapped = wrap(run, rule=STAFF, session="write", status=status, answer=answer, body=body, query=query)
+        return Route(self.prefix + path, wrapped, methods=[method])
+
+    def get(self, path: str, handler: SampleHandler, answer: Answer, **declared: Any) -> Route:
+        return self.route("GET", path, handler, answer, **declared)
+
+    def post(self, path: str, handler: SampleHandler, answer: Answer, **declared: Any) -> Route:
+        return self.route("POST", path, handler, answer, **declared)
 
     def listing(self, kind: str, answer: type[BaseModel]) -> Route:
-        """``GET <prefix>/<kind>``: every item of one kind, in order."""
-        return Route(f"{self.prefix}/{kind}", listing(self.name, kind, answer), methods=["GET"])
+        """``GET <prefix>/<kind>``: every item of one kind, in order (folders, labels, filters...)."""
 
+        async def every(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+            return await store.all(kind)
 
-def listing(area: str, kind: str, answer: type[BaseModel]) -> Callable[[Request], Awaitable[Response]]:
-    """An endpoint answering every item of one kind, in order (folders, labels, filters...)."""
-
-    async def handler(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
-        return await store.all(kind)
-
-    handler.__doc__ = f"Every {kind} of the {area} sample area."
-    return endpoint(area, handler, answer=answer)
-
-
-def endpoint(
-    area: str,
-    handler: Callable[..., Awaitable[Any]],
-    *,
-    answer: Answer,
-    body: type[BaseModel] | None = None,
-    query: type[BaseModel] | None = None,
-    status: int = 200,
-) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap a sample-area handler in the one endpoint wrapper (app/routes/endpoint.py): staff only,
-    a session committed after the answer is built, and the area's store on that session.
-
-    ``answer`` (and ``body``, ``query``) are the models /openapi.json describes the call with; with a
-    ``query`` model the handler gets the parsed query as a third argument."""
-
-    @functools.wraps(handler)
-    async def run(call: Call) -> Any:
-        store = SampleStore(call.session, area)
-        if query is not None:
-            return await handler(call.request, store, call.query(query))
-        return await handler(call.request, store)
-
-    return wrap(run, rule=STAFF, session="write", status=status, answer=answer, body=body, query=query)
+        every.__doc__ = f"Every {kind} of the {self.name} sample area."
+        return self.get(f"/{kind}", every, answer)

@@ -264,19 +264,23 @@ async def add_member(request: Request, store: SampleStore) -> list[dict[str, Any
 async def remove_member(request: Request, store: SampleStore) -> list[dict[str, Any]]:
     """Remove a member; the cards they were on lose them. Answers the board's members."""
     body = await read(request, MemberRemove)
-    board = await load(store, body.boardId)
-    _take_off(board, "members", body.memberId, "idMembers", "Member not found.")
-    await save(store, board)
-    return board["members"]
+    return await _take_off(store, body.boardId, "members", body.memberId, "idMembers", "Member not found.")
 
 
-def _take_off(board: dict[str, Any], part: str, item_id: str, card_field: str, missing: str) -> None:
-    """Remove the board's ``part`` entry ``item_id`` and take it off every card that has it."""
+async def _take_off(
+    store: SampleStore, board_id: str, part: str, item_id: str, card_field: str, missing: str
+) -> list[dict[str, Any]]:
+    """Remove the board's ``part`` entry ``item_id``, take it off every card that has it, and answer
+    what is left of ``part``."""
+    board = await load(store, board_id)
     if not any(item["id"] == item_id for item in board[part]):
         raise not_found(missing)
     board[part] = [item for item in board[part] if item["id"] != item_id]
     for card in board["cards"]:
         card[card_field] = [i for i in card[card_field] if i != item_id]
+    await save(store, board)
+    left: list[dict[str, Any]] = board[part]
+    return left
 
 
 def _check_label_name(label: Label, field: str) -> None:
@@ -314,10 +318,7 @@ async def update_label(request: Request, store: SampleStore) -> list[dict[str, A
 async def remove_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
     """Remove a label; the cards that had it lose it. Answers the board's labels."""
     body = await read(request, LabelRemove)
-    board = await load(store, body.boardId)
-    _take_off(board, "labels", body.labelId, "idLabels", "Label not found.")
-    await save(store, board)
-    return board["labels"]
+    return await _take_off(store, body.boardId, "labels", body.labelId, "idLabels", "Label not found.")
 
 
 # --- cards ----------------------------------------------------------------------------------------
