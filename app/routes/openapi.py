@@ -3,9 +3,10 @@
 The document is built from the app's routing table on the first request and then kept for the
 life of the process, so a new route is described without anyone having to remember to do it:
 paths, methods, ``{id}``-style path parameters, summaries from the endpoint docstrings, and which
-calls need a Bearer token (the rule each route declares, app/routes/endpoint.py). Request and
-response bodies are described as JSON objects; their fields are the spec's (section 7) and the
-error shape is ``{message, errors}``.
+calls need a Bearer token (the rule each route declares, app/routes/endpoint.py). Query parameters,
+request bodies and answers come from the pydantic models each route declares (``query``, ``body``,
+``answer``: schemas/), the same the server validates with; nothing is described by hand. Every
+refusal has the ``{message, errors}`` shape.
 """
 
 from __future__ import annotations
