@@ -137,6 +137,7 @@ class Declared:
     query: Query = None
     status: int = 200
     answer: Answer = None  # the success answer's model (or one per method), for /openapi.json
+    lookup: bool = False  # finds its item by an id in the body or query: 404 when there is none
 
     def answer_for(self, method: str) -> type[BaseModel] | None:
         return _for(self.answer, method)
@@ -161,11 +162,12 @@ def endpoint(
     query: Query = None,
     status: int = 200,
     answer: Answer = None,
+    lookup: bool = False,
 ) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate and apply ``rule``, open the session (``write``: committed after
     the answer is built, so an answer that cannot be written leaves nothing stored; ``read``: a
     reader), then answer JSON (or the handler's own Response)."""
-    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer)
+    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer, lookup=lookup)
 
     @functools.wraps(handler)
     async def run(request: Request) -> Response:

@@ -260,7 +260,8 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
         codes |= {"401", "403"}
     elif rule.credentials:
         codes.add("401")
-    if route.param_convertors or path in LOOKUP_PATHS:
+    declared = declared_of(route)
+    if route.param_convertors or path in LOOKUP_PATHS or (declared is not None and declared.lookup):
         codes.add("404")
     codes |= PARTICULAR.get((method, path), frozenset())
     if (method, path) in LIMITED_CALLS:
@@ -301,10 +302,8 @@ def _responses(
     if answer is NoBody:
         success: dict[str, Any] = {"description": "Success, with no body"}
     elif path in EMPTY_WHEN_UNKNOWN:
-        success = {
-            "description": "The item as JSON, or an empty body (no Content-Type) for an unknown id",
-            "content": {"application/json": {"schema": answer_schema}},
-        }
+        # No content: a client must not expect JSON (schemathesis checks the empty answer's type).
+        success = {"description": "The item as JSON, or an empty body (no Content-Type) for an unknown id"}
     else:
         media = MEDIA_TYPES.get(path, "application/json")
         success = {
