@@ -23,7 +23,7 @@ from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
 from app.observability.metrics import SOCKETS
-from app.realtime import control, eio_socket, flood, rooms
+from app.realtime import control, eio_socket, flood, ping_wheel, rooms
 from app.realtime.broadcast import FanoutRedisManager
 from app.realtime.presence import SOCKET_TTL_SECONDS, Presence
 from app.realtime.room_index import RoomIndex
@@ -80,6 +80,7 @@ class Realtime:
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop serving the sockets (for signals)
         self._background: set[asyncio.Task[None]] = set()
         eio_socket.install()  # the websocket writers wait without a task per packet
+        ping_wheel.install()  # ...and the pings come from one timer, not a sleeping task per socket
         self.server = socketio.AsyncServer(
             async_mode="asgi",
             client_manager=PortalManager(redis_url, on_lost=self._drop_local_sockets),
