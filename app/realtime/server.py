@@ -315,6 +315,8 @@ class Realtime:
             await asyncio.sleep(1)
 
     async def close(self) -> None:
+        if self._background:  # the stop's unregistering pipeline: done before Redis is closed
+            await asyncio.wait(set(self._background), timeout=CLOSE_WAIT_SECONDS)
         if self._control_task is not None:
             self._control_task.cancel()
             # Bounded: a cancelled listener can hang in the pub/sub connection's close, and a process
