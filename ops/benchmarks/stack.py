@@ -111,6 +111,9 @@ def portal(
                 **(extra_env or {}),
             },
         )
+        # Bytecode cached as in a deployment (the image's pip installs and compileall): the first start
+        # writes what the restarts read. (Set, it made every API start compile every module it imports.)
+        instance.env.pop("PYTHONDONTWRITEBYTECODE", None)
         if seed:
             load_demo_data(instance.settings)
         compile_bytecode()
