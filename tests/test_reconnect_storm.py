@@ -172,3 +172,26 @@ async def test_pings_come_from_one_wheel_without_a_task_per_socket() -> None:
     assert len(wheel(server)) == 1 and sockets[1].last_ping is None
     sockets[1].schedule_ping()  # a second pong without a ping in between starts nothing more
     assert len(wheel(server)) == 1
+
+
+async def test_a_websocket_keeps_no_body_reader_of_its_handshake() -> None:
+    from engineio.async_drivers import asgi
+
+    from app.realtime.handshake import lighten
+
+    server = socketio.AsyncServer(async_mode="asgi")
+    lighten(server.eio)
+    translate = server.eio._async["translate_request"]
+    scope = {"type": "websocket", "path": "/socket.io/", "query_string": b"EIO=4", "headers": [(b"origin", b"x")]}
+
+    async def connecting() -> dict[str, Any]:
+        return {"type": "websocket.connect"}
+
+    async def requesting() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    environ = await translate(scope, connecting, None)
+    assert "wsgi.input" not in environ and environ["HTTP_ORIGIN"] == "x"
+    http = await translate({**scope, "type": "http", "method": "POST"}, requesting, None)
+    assert "wsgi.input" in http  # long-polling bodies still read
+    assert asgi._async["translate_request"] is not translate  # other servers keep the driver's own

@@ -23,7 +23,7 @@ from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
 from app.observability.metrics import SOCKETS
-from app.realtime import control, eio_socket, flood, ping_wheel, rooms
+from app.realtime import control, eio_socket, flood, handshake, ping_wheel, rooms
 from app.realtime.broadcast import FanoutRedisManager
 from app.realtime.presence import SOCKET_TTL_SECONDS, Presence
 from app.realtime.room_index import RoomIndex
@@ -91,6 +91,7 @@ class Realtime:
             engineio_logger=False,
         )
         presence.recipients = self.staff_sockets  # presence pushes go to the staff room
+        handshake.lighten(self.server.eio)  # a socket keeps less of its handshake
         self.server.on("connect", self._connect)
         self.server.on("disconnect", self._disconnect)
         self.flood = flood.FloodGuard()
