@@ -3,6 +3,32 @@
 // Per model (components/schemas) and field: the bounds the server validates, and inline enums.
 // Use as a namespace: import * as limits from '@/api/limits'.
 
+export const Activity = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "type": {
+    "enum": [
+      "comment",
+      "attachment"
+    ]
+  },
+  "idMember": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "message": {
+    "maxLength": 10000
+  },
+  "time": {
+    "maxLength": 10000
+  },
+  "memberName": {
+    "maxLength": 10000
+  }
+} as const
+
 export const AdminUser = {
   "status": {
     "enum": [
@@ -153,6 +179,122 @@ export const AuditEntry = {
   }
 } as const
 
+export const Board = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "uri": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const BoardCopy = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "boardTitle": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const BoardList = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "maxLength": 10000
+  }
+} as const
+
+export const BoardRename = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "boardTitle": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const Card = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 50000
+  },
+  "idAttachmentCover": {
+    "maxLength": 10000
+  },
+  "due": {
+    "maxLength": 10000
+  }
+} as const
+
+export const CardChanges = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 50000
+  },
+  "idAttachmentCover": {
+    "maxLength": 10000
+  },
+  "due": {
+    "maxLength": 10000
+  }
+} as const
+
+export const CardNew = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "listId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const CardRemove = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "cardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const CardUpdate = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
 export const ChallengeRequest = {
   "session": {
     "minLength": 1,
@@ -201,6 +343,149 @@ export const ChatUser = {
 export const ChatUserDataRequest = {
   "mood": {
     "maxLength": 200
+  }
+} as const
+
+export const CheckItem = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "maxLength": 10000
+  }
+} as const
+
+export const Checklist = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "maxLength": 10000
+  }
+} as const
+
+export const ChecklistItem = {
+  "id": {
+    "maxLength": 10000
+  },
+  "text": {
+    "maxLength": 10000
+  }
+} as const
+
+export const Contact = {
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "lastName": {
+    "maxLength": 10000
+  },
+  "avatar": {
+    "maxLength": 600000
+  },
+  "nickname": {
+    "maxLength": 10000
+  },
+  "company": {
+    "maxLength": 10000
+  },
+  "jobTitle": {
+    "maxLength": 10000
+  },
+  "email": {
+    "maxLength": 10000
+  },
+  "phone": {
+    "maxLength": 10000
+  },
+  "address": {
+    "maxLength": 10000
+  },
+  "birthday": {
+    "maxLength": 10000
+  },
+  "notes": {
+    "maxLength": 10000
+  },
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const ContactRef = {
+  "contactId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const Course = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "title": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "slug": {
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 10000
+  },
+  "category": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "length": {
+    "minimum": 0
+  },
+  "totalSteps": {
+    "minimum": 0
+  },
+  "activeStep": {
+    "minimum": 0
+  },
+  "updated": {
+    "maxLength": 10000
+  }
+} as const
+
+export const CourseChanges = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "title": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "slug": {
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 10000
+  },
+  "category": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "length": {
+    "minimum": 0
+  },
+  "totalSteps": {
+    "minimum": 0
+  },
+  "activeStep": {
+    "minimum": 0
+  },
+  "updated": {
+    "maxLength": 10000
   }
 } as const
 
@@ -280,6 +565,40 @@ export const DocumentUpdate = {
   }
 } as const
 
+export const Event = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "start": {
+    "maxLength": 10000
+  },
+  "end": {
+    "maxLength": 10000
+  },
+  "desc": {
+    "maxLength": 10000
+  },
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const EventRef = {
+  "eventId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const Follow = {
+  "userId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  }
+} as const
+
 export const ForgotPasswordRequest = {
   "email": {
     "minLength": 1,
@@ -293,6 +612,29 @@ export const Health = {
       "ok",
       "degraded"
     ]
+  }
+} as const
+
+export const Image = {
+  "id": {
+    "maxLength": 10000
+  },
+  "url": {
+    "maxLength": 10000
+  },
+  "type": {
+    "maxLength": 10000
+  }
+} as const
+
+export const ImageRemoval = {
+  "productId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "imageId": {
+    "minLength": 1,
+    "maxLength": 64
   }
 } as const
 
@@ -314,6 +656,51 @@ export const IntervalUpdate = {
   "days": {
     "minimum": 1,
     "maximum": 3650
+  }
+} as const
+
+export const ItemRef = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 64
+  }
+} as const
+
+export const Label = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "maxLength": 10000
+  },
+  "class": {
+    "maxLength": 10000
+  }
+} as const
+
+export const LabelNew = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const LabelRemove = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "labelId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const LabelUpdate = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
   }
 } as const
 
@@ -429,9 +816,106 @@ export const LeadUpdate = {
   }
 } as const
 
+export const Like = {
+  "postId": {
+    "maxLength": 10000
+  }
+} as const
+
+export const ListNew = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const ListRemove = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "listId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const ListRename = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "listId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "listTitle": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const ListsOrder = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const Mail = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "subject": {
+    "maxLength": 10000
+  },
+  "message": {
+    "maxLength": 50000
+  },
+  "time": {
+    "maxLength": 10000
+  }
+} as const
+
 export const MeUpdate = {
   "shortcuts": {
     "maxItems": 100
+  }
+} as const
+
+export const Member = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "maxLength": 10000
+  },
+  "avatar": {
+    "maxLength": 10000
+  }
+} as const
+
+export const MemberAdd = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "userId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  }
+} as const
+
+export const MemberRemove = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "memberId": {
+    "minLength": 1,
+    "maxLength": 10000
   }
 } as const
 
@@ -447,6 +931,152 @@ export const MockUserData = {
   }
 } as const
 
+export const NewComment = {
+  "postId": {
+    "maxLength": 10000
+  },
+  "message": {
+    "maxLength": 1000
+  }
+} as const
+
+export const NewContact = {
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "lastName": {
+    "maxLength": 10000
+  },
+  "avatar": {
+    "maxLength": 600000
+  },
+  "nickname": {
+    "maxLength": 10000
+  },
+  "company": {
+    "maxLength": 10000
+  },
+  "jobTitle": {
+    "maxLength": 10000
+  },
+  "email": {
+    "maxLength": 10000
+  },
+  "phone": {
+    "maxLength": 10000
+  },
+  "address": {
+    "maxLength": 10000
+  },
+  "birthday": {
+    "maxLength": 10000
+  },
+  "notes": {
+    "maxLength": 10000
+  }
+} as const
+
+export const NewEvent = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "start": {
+    "maxLength": 10000
+  },
+  "end": {
+    "maxLength": 10000
+  },
+  "desc": {
+    "maxLength": 10000
+  }
+} as const
+
+export const NewNote = {
+  "title": {
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 50000
+  },
+  "image": {
+    "maxLength": 600000
+  },
+  "time": {
+    "maxLength": 10000
+  },
+  "reminder": {
+    "maxLength": 10000
+  }
+} as const
+
+export const NewPost = {
+  "message": {
+    "maxLength": 2000
+  }
+} as const
+
+export const NewTodo = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "notes": {
+    "maxLength": 10000
+  },
+  "startDate": {
+    "maxLength": 10000
+  },
+  "dueDate": {
+    "maxLength": 10000
+  }
+} as const
+
+export const Note = {
+  "title": {
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 50000
+  },
+  "image": {
+    "maxLength": 600000
+  },
+  "time": {
+    "maxLength": 10000
+  },
+  "reminder": {
+    "maxLength": 10000
+  },
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const NoteLabel = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "handle": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const NoteRef = {
+  "noteId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
 export const OidcExchangeRequest = {
   "code": {
     "minLength": 1,
@@ -455,6 +1085,25 @@ export const OidcExchangeRequest = {
   "binding": {
     "minLength": 16,
     "maxLength": 200
+  }
+} as const
+
+export const OnBoard = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const Outgoing = {
+  "to": {
+    "minItems": 1
+  },
+  "subject": {
+    "maxLength": 200
+  },
+  "message": {
+    "maxLength": 10000
   }
 } as const
 
@@ -478,6 +1127,12 @@ export const PasswordCheckRequest = {
   }
 } as const
 
+export const PostRef = {
+  "postId": {
+    "maxLength": 10000
+  }
+} as const
+
 export const Presence = {
   "status": {
     "enum": [
@@ -497,6 +1152,44 @@ export const PresenceChanged = {
       "do-not-disturb",
       "offline"
     ]
+  }
+} as const
+
+export const Product = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "handle": {
+    "maxLength": 10000
+  },
+  "description": {
+    "maxLength": 10000
+  },
+  "featuredImageId": {
+    "maxLength": 10000
+  },
+  "quantity": {
+    "minimum": 0
+  },
+  "sku": {
+    "maxLength": 10000
+  },
+  "width": {
+    "maxLength": 10000
+  },
+  "height": {
+    "maxLength": 10000
+  },
+  "depth": {
+    "maxLength": 10000
+  },
+  "weight": {
+    "maxLength": 10000
   }
 } as const
 
@@ -541,6 +1234,15 @@ export const Readiness = {
   }
 } as const
 
+export const Recipient = {
+  "name": {
+    "maxLength": 10000
+  },
+  "email": {
+    "maxLength": 10000
+  }
+} as const
+
 export const RecordChanged = {
   "type": {
     "enum": [
@@ -572,6 +1274,18 @@ export const RefreshRequest = {
   "refreshToken": {
     "minLength": 1,
     "maxLength": 200
+  }
+} as const
+
+export const Registration = {
+  "displayName": {
+    "maxLength": 120
+  },
+  "password": {
+    "maxLength": 1024
+  },
+  "email": {
+    "maxLength": 254
   }
 } as const
 
@@ -623,6 +1337,18 @@ export const SendMessageRequest = {
   }
 } as const
 
+export const Sender = {
+  "name": {
+    "maxLength": 10000
+  },
+  "email": {
+    "maxLength": 10000
+  },
+  "avatar": {
+    "maxLength": 10000
+  }
+} as const
+
 export const SessionEnded = {
   "reason": {
     "enum": [
@@ -630,6 +1356,19 @@ export const SessionEnded = {
       "expired",
       "revoked"
     ]
+  }
+} as const
+
+export const Settings = {
+  "color": {
+    "maxLength": 10000
+  }
+} as const
+
+export const SettingsUpdate = {
+  "boardId": {
+    "minLength": 1,
+    "maxLength": 10000
   }
 } as const
 
@@ -641,6 +1380,26 @@ export const SignInRequest = {
   "password": {
     "minLength": 1,
     "maxLength": 1024
+  }
+} as const
+
+export const Step = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "title": {
+    "maxLength": 10000
+  },
+  "content": {
+    "maxLength": 50000
+  }
+} as const
+
+export const Subscription = {
+  "email": {
+    "minLength": 3,
+    "maxLength": 254
   }
 } as const
 
@@ -673,6 +1432,26 @@ export const SubscriptionRename = {
   }
 } as const
 
+export const Todo = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "notes": {
+    "maxLength": 10000
+  },
+  "startDate": {
+    "maxLength": 10000
+  },
+  "dueDate": {
+    "maxLength": 10000
+  },
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
 export const TotpSetupRequest = {
   "password": {
     "minLength": 1,
@@ -698,6 +1477,49 @@ export const UnlockRequest = {
   }
 } as const
 
+export const schemas__sample_areas__mail__Attachment = {
+  "type": {
+    "maxLength": 10000
+  },
+  "fileName": {
+    "maxLength": 10000
+  },
+  "preview": {
+    "maxLength": 10000
+  },
+  "url": {
+    "maxLength": 10000
+  },
+  "size": {
+    "maxLength": 10000
+  }
+} as const
+
+export const schemas__sample_areas__scrumboard__Attachment = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "name": {
+    "maxLength": 10000
+  },
+  "type": {
+    "enum": [
+      "image",
+      "link"
+    ]
+  },
+  "time": {
+    "maxLength": 10000
+  },
+  "src": {
+    "maxLength": 600000
+  },
+  "url": {
+    "maxLength": 10000
+  }
+} as const
+
 /** Per path, method and query parameter: the bounds the server validates (perPage's maximum...). */
 export const queryLimits = {
   "/admin/audit": {
@@ -709,6 +1531,12 @@ export const queryLimits = {
       "target": {
         "minimum": 1,
         "maximum": 2147483647
+      },
+      "kind": {
+        "maxLength": 60
+      },
+      "q": {
+        "maxLength": 100
       },
       "perPage": {
         "minimum": 1,
@@ -725,11 +1553,56 @@ export const queryLimits = {
       "target": {
         "minimum": 1,
         "maximum": 2147483647
+      },
+      "kind": {
+        "maxLength": 60
+      },
+      "q": {
+        "maxLength": 100
       }
     }
   },
   "/admin/users": {
     "get": {
+      "q": {
+        "maxLength": 100
+      },
+      "role": {
+        "enum": [
+          "admin",
+          "manager",
+          "technician",
+          "contractor"
+        ]
+      },
+      "status": {
+        "enum": [
+          "active",
+          "disabled",
+          "must-change-password"
+        ]
+      },
+      "mfa": {
+        "enum": [
+          "on",
+          "off"
+        ]
+      },
+      "sort": {
+        "enum": [
+          "username",
+          "displayName",
+          "email",
+          "createdAt",
+          "state"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
       "page": {
         "minimum": 1,
         "maximum": 100000
@@ -737,6 +1610,54 @@ export const queryLimits = {
       "perPage": {
         "minimum": 1,
         "maximum": 100
+      }
+    }
+  },
+  "/api/auth": {
+    "get": {
+      "email": {
+        "maxLength": 254
+      },
+      "password": {
+        "maxLength": 1024
+      },
+      "access_token": {
+        "maxLength": 4096
+      }
+    },
+    "post": {
+      "email": {
+        "maxLength": 254
+      },
+      "password": {
+        "maxLength": 1024
+      },
+      "access_token": {
+        "maxLength": 4096
+      }
+    }
+  },
+  "/api/auth/access-token": {
+    "get": {
+      "email": {
+        "maxLength": 254
+      },
+      "password": {
+        "maxLength": 1024
+      },
+      "access_token": {
+        "maxLength": 4096
+      }
+    },
+    "post": {
+      "email": {
+        "maxLength": 254
+      },
+      "password": {
+        "maxLength": 1024
+      },
+      "access_token": {
+        "maxLength": 4096
       }
     }
   },
@@ -764,6 +1685,68 @@ export const queryLimits = {
       }
     }
   },
+  "/api/contacts-app/contacts": {
+    "get": {
+      "id": {
+        "maxLength": 40
+      }
+    }
+  },
+  "/api/e-commerce-app/order": {
+    "get": {
+      "orderId": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/e-commerce-app/product": {
+    "get": {
+      "productId": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/e-commerce-app/product/image": {
+    "post": {
+      "productId": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/file-manager-app/download": {
+    "get": {
+      "id": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/invoices/get-invoice": {
+    "get": {
+      "id": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/mail-app/mail": {
+    "get": {
+      "mailId": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/mail-app/mails": {
+    "get": {
+      "folderHandle": {
+        "maxLength": 120
+      },
+      "labelHandle": {
+        "maxLength": 120
+      },
+      "filterHandle": {
+        "maxLength": 120
+      }
+    }
+  },
   "/api/profile/person": {
     "get": {
       "userId": {
@@ -780,15 +1763,105 @@ export const queryLimits = {
       }
     }
   },
+  "/api/scrumboard-app/board": {
+    "get": {
+      "boardId": {
+        "maxLength": 120
+      }
+    }
+  },
+  "/api/search": {
+    "get": {
+      "q": {
+        "maxLength": 200
+      }
+    }
+  },
+  "/api/todo-app/todos": {
+    "get": {
+      "folderHandle": {
+        "maxLength": 120
+      },
+      "labelHandle": {
+        "maxLength": 120
+      },
+      "filterHandle": {
+        "maxLength": 120
+      }
+    }
+  },
   "/assets": {
     "get": {
       "page": {
         "minimum": 1,
-        "maximum": 2147483647
+        "maximum": 10000000
       },
       "perPage": {
         "minimum": 1,
         "maximum": 100
+      },
+      "q": {
+        "maxLength": 200
+      },
+      "sort": {
+        "enum": [
+          "assignedTechnicianId",
+          "category",
+          "createdAt",
+          "department",
+          "id",
+          "location",
+          "name",
+          "nextInspection",
+          "purchaseCost",
+          "purchaseDate",
+          "relevance",
+          "risk",
+          "serialNumber",
+          "status",
+          "tag",
+          "updatedAt"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
+      "status": {
+        "enum": [
+          "BAD",
+          "GOOD",
+          "GREAT",
+          "POOR"
+        ]
+      },
+      "risk": {
+        "enum": [
+          "H",
+          "HH",
+          "L",
+          "LL"
+        ]
+      },
+      "department": {
+        "enum": [
+          "Hardware",
+          "Software and Firmware"
+        ]
+      },
+      "category": {
+        "enum": [
+          "Development board",
+          "IT hardware",
+          "Instrumentation",
+          "Lifting equipment",
+          "Power",
+          "Test equipment",
+          "Tooling",
+          "Vehicle"
+        ]
       },
       "assignedTechnicianId": {
         "minimum": 1,
@@ -796,15 +1869,227 @@ export const queryLimits = {
       }
     }
   },
+  "/assets/export": {
+    "get": {
+      "q": {
+        "maxLength": 200
+      },
+      "sort": {
+        "enum": [
+          "assignedTechnicianId",
+          "category",
+          "createdAt",
+          "department",
+          "id",
+          "location",
+          "name",
+          "nextInspection",
+          "purchaseCost",
+          "purchaseDate",
+          "relevance",
+          "risk",
+          "serialNumber",
+          "status",
+          "tag",
+          "updatedAt"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
+      "format": {
+        "enum": [
+          "csv",
+          "xlsx"
+        ]
+      },
+      "status": {
+        "enum": [
+          "BAD",
+          "GOOD",
+          "GREAT",
+          "POOR"
+        ]
+      },
+      "risk": {
+        "enum": [
+          "H",
+          "HH",
+          "L",
+          "LL"
+        ]
+      },
+      "department": {
+        "enum": [
+          "Hardware",
+          "Software and Firmware"
+        ]
+      },
+      "category": {
+        "enum": [
+          "Development board",
+          "IT hardware",
+          "Instrumentation",
+          "Lifting equipment",
+          "Power",
+          "Test equipment",
+          "Tooling",
+          "Vehicle"
+        ]
+      },
+      "assignedTechnicianId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/assets/import": {
+    "post": {
+      "dryRun": {
+        "enum": [
+          "true",
+          "false",
+          "1",
+          "0",
+          "yes",
+          "no",
+          "on",
+          "off"
+        ]
+      },
+      "updateExisting": {
+        "enum": [
+          "true",
+          "false",
+          "1",
+          "0",
+          "yes",
+          "no",
+          "on",
+          "off"
+        ]
+      },
+      "mapping": {
+        "maxLength": 2000
+      }
+    }
+  },
   "/documents": {
     "get": {
       "page": {
         "minimum": 1,
-        "maximum": 2147483647
+        "maximum": 10000000
       },
       "perPage": {
         "minimum": 1,
         "maximum": 100
+      },
+      "q": {
+        "maxLength": 200
+      },
+      "sort": {
+        "enum": [
+          "assetId",
+          "createdAt",
+          "department",
+          "id",
+          "leadId",
+          "mediaType",
+          "originalName",
+          "pageCount",
+          "relevance",
+          "size",
+          "state",
+          "title",
+          "updatedAt",
+          "uploadedById"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
+      "state": {
+        "enum": [
+          "failed",
+          "processing",
+          "queued",
+          "ready"
+        ]
+      },
+      "department": {
+        "enum": [
+          "Hardware",
+          "Software and Firmware"
+        ]
+      },
+      "assetId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "leadId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "uploadedById": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/documents/export": {
+    "get": {
+      "q": {
+        "maxLength": 200
+      },
+      "sort": {
+        "enum": [
+          "assetId",
+          "createdAt",
+          "department",
+          "id",
+          "leadId",
+          "mediaType",
+          "originalName",
+          "pageCount",
+          "relevance",
+          "size",
+          "state",
+          "title",
+          "updatedAt",
+          "uploadedById"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
+      "format": {
+        "enum": [
+          "csv",
+          "xlsx"
+        ]
+      },
+      "state": {
+        "enum": [
+          "failed",
+          "processing",
+          "queued",
+          "ready"
+        ]
+      },
+      "department": {
+        "enum": [
+          "Hardware",
+          "Software and Firmware"
+        ]
       },
       "assetId": {
         "minimum": 1,
@@ -832,19 +2117,183 @@ export const queryLimits = {
       }
     }
   },
+  "/documents/{id}/text": {
+    "get": {
+      "offset": {
+        "minimum": 0,
+        "maximum": 2147483647
+      },
+      "limit": {
+        "minimum": 100,
+        "maximum": 50000
+      },
+      "q": {
+        "maxLength": 200
+      }
+    }
+  },
   "/leads": {
     "get": {
       "page": {
         "minimum": 1,
-        "maximum": 2147483647
+        "maximum": 10000000
       },
       "perPage": {
         "minimum": 1,
         "maximum": 100
       },
+      "q": {
+        "maxLength": 200
+      },
+      "sort": {
+        "enum": [
+          "clientCompany",
+          "contactEmail",
+          "contactName",
+          "createdAt",
+          "department",
+          "estimatedValue",
+          "expectedClose",
+          "id",
+          "ownerId",
+          "probability",
+          "relevance",
+          "risk",
+          "stage",
+          "title",
+          "updatedAt"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
+      "stage": {
+        "enum": [
+          "lost",
+          "negotiation",
+          "new",
+          "proposal",
+          "qualified",
+          "won"
+        ]
+      },
+      "risk": {
+        "enum": [
+          "H",
+          "HH",
+          "L",
+          "LL"
+        ]
+      },
+      "department": {
+        "enum": [
+          "Hardware",
+          "Software and Firmware"
+        ]
+      },
       "ownerId": {
         "minimum": 1,
         "maximum": 2147483647
+      }
+    }
+  },
+  "/leads/export": {
+    "get": {
+      "q": {
+        "maxLength": 200
+      },
+      "sort": {
+        "enum": [
+          "clientCompany",
+          "contactEmail",
+          "contactName",
+          "createdAt",
+          "department",
+          "estimatedValue",
+          "expectedClose",
+          "id",
+          "ownerId",
+          "probability",
+          "relevance",
+          "risk",
+          "stage",
+          "title",
+          "updatedAt"
+        ]
+      },
+      "order": {
+        "enum": [
+          "asc",
+          "desc"
+        ]
+      },
+      "format": {
+        "enum": [
+          "csv",
+          "xlsx"
+        ]
+      },
+      "stage": {
+        "enum": [
+          "lost",
+          "negotiation",
+          "new",
+          "proposal",
+          "qualified",
+          "won"
+        ]
+      },
+      "risk": {
+        "enum": [
+          "H",
+          "HH",
+          "L",
+          "LL"
+        ]
+      },
+      "department": {
+        "enum": [
+          "Hardware",
+          "Software and Firmware"
+        ]
+      },
+      "ownerId": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
+    }
+  },
+  "/leads/import": {
+    "post": {
+      "dryRun": {
+        "enum": [
+          "true",
+          "false",
+          "1",
+          "0",
+          "yes",
+          "no",
+          "on",
+          "off"
+        ]
+      },
+      "updateExisting": {
+        "enum": [
+          "true",
+          "false",
+          "1",
+          "0",
+          "yes",
+          "no",
+          "on",
+          "off"
+        ]
+      },
+      "mapping": {
+        "maxLength": 2000
       }
     }
   },

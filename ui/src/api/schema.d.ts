@@ -3306,6 +3306,67 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * About
+         * @description The about page: general, work and contact sections, groups and friends.
+         */
+        About: {
+            general: components["schemas"]["Stored"];
+            work: components["schemas"]["Stored"];
+            contact: components["schemas"]["Stored"];
+            /** Groups */
+            groups: components["schemas"]["Keyed"][];
+            /** Friends */
+            friends: components["schemas"]["Keyed"][];
+        };
+        /**
+         * AcademyCategories
+         * @description The course categories.
+         */
+        AcademyCategories: components["schemas"]["AcademyCategory"][];
+        /** AcademyCategory */
+        AcademyCategory: {
+            /** Id */
+            id: string | number;
+            /** Value */
+            value: string;
+            /**
+             * Label
+             * @default
+             */
+            label: string;
+            /**
+             * Color
+             * @default
+             */
+            color: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** Activity */
+        Activity: {
+            /** Id */
+            id: string | number;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "comment" | "attachment";
+            /** Idmember */
+            idMember: string;
+            /** Message */
+            message: string;
+            /**
+             * Time
+             * @default
+             */
+            time: string | number;
+            /**
+             * Membername
+             * @default null
+             */
+            memberName: string | null;
+        };
+        /**
          * AdminUser
          * @description A user as the admin console lists them.
          */
@@ -3396,6 +3457,11 @@ export interface components {
             /** @default null */
             department: components["schemas"]["Department"] | null;
         };
+        /**
+         * Albums
+         * @description The photo and video albums (id, name, info, media).
+         */
+        Albums: components["schemas"]["Keyed"][];
         /** Alive */
         Alive: {
             /**
@@ -3756,6 +3822,169 @@ export interface components {
             /** Displayname */
             displayName: string | null;
         };
+        /** Board */
+        Board: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Uri */
+            uri: string;
+            settings?: components["schemas"]["Settings"];
+            /** Lists */
+            lists?: components["schemas"]["BoardList"][];
+            /** Cards */
+            cards?: components["schemas"]["Card"][];
+            /** Members */
+            members?: components["schemas"]["Member"][];
+            /** Labels */
+            labels?: components["schemas"]["Label"][];
+        };
+        /** BoardCopy */
+        BoardCopy: {
+            /** Boardid */
+            boardId: string;
+            /**
+             * Boardtitle
+             * @default null
+             */
+            boardTitle: string | null;
+        };
+        /** BoardList */
+        BoardList: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Idcards */
+            idCards?: string[];
+        };
+        /** BoardNew */
+        BoardNew: {
+            board: components["schemas"]["Board"];
+        };
+        /** BoardRename */
+        BoardRename: {
+            /** Boardid */
+            boardId: string;
+            /** Boardtitle */
+            boardTitle: string;
+        };
+        /**
+         * BoardSummaries
+         * @description Every board (id, name, uri).
+         */
+        BoardSummaries: components["schemas"]["BoardSummary"][];
+        /** BoardSummary */
+        BoardSummary: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Uri */
+            uri: string;
+        };
+        /** Card */
+        Card: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Idattachmentcover
+             * @default
+             */
+            idAttachmentCover: string;
+            /** Idmembers */
+            idMembers?: string[];
+            /** Idlabels */
+            idLabels?: string[];
+            /** Attachments */
+            attachments?: components["schemas"]["schemas__sample_areas__scrumboard__Attachment"][];
+            /**
+             * Subscribed
+             * @default false
+             */
+            subscribed: boolean;
+            /** Checklists */
+            checklists?: components["schemas"]["Checklist"][];
+            /** Activities */
+            activities?: components["schemas"]["Activity"][];
+            /**
+             * Due
+             * @default null
+             */
+            due: string | null;
+        };
+        /**
+         * CardChanges
+         * @description ``card/update`` sends the card's id and the fields it changes (usually the whole card).
+         */
+        CardChanges: {
+            /** Id */
+            id: string;
+            /**
+             * Name
+             * @default -
+             */
+            name: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Idattachmentcover
+             * @default
+             */
+            idAttachmentCover: string;
+            /** Idmembers */
+            idMembers?: string[];
+            /** Idlabels */
+            idLabels?: string[];
+            /** Attachments */
+            attachments?: components["schemas"]["schemas__sample_areas__scrumboard__Attachment"][];
+            /**
+             * Subscribed
+             * @default false
+             */
+            subscribed: boolean;
+            /** Checklists */
+            checklists?: components["schemas"]["Checklist"][];
+            /** Activities */
+            activities?: components["schemas"]["Activity"][];
+            /**
+             * Due
+             * @default null
+             */
+            due: string | null;
+        };
+        /** CardNew */
+        CardNew: {
+            /** Boardid */
+            boardId: string;
+            /** Listid */
+            listId: string;
+            data: components["schemas"]["Card"];
+        };
+        /** CardRemove */
+        CardRemove: {
+            /** Boardid */
+            boardId: string;
+            /** Cardid */
+            cardId: string;
+        };
+        /** CardUpdate */
+        CardUpdate: {
+            /** Boardid */
+            boardId: string;
+            card: components["schemas"]["CardChanges"];
+        };
         /** Challenge */
         Challenge: {
             /** Challenge */
@@ -3937,6 +4166,243 @@ export interface components {
              */
             mood: string | null;
         };
+        /** CheckItem */
+        CheckItem: {
+            /** Id */
+            id: string | number;
+            /** Name */
+            name: string;
+            /**
+             * Checked
+             * @default false
+             */
+            checked: boolean;
+        };
+        /** Checklist */
+        Checklist: {
+            /** Id */
+            id: string | number;
+            /** Name */
+            name: string;
+            /** Checkitems */
+            checkItems?: components["schemas"]["CheckItem"][];
+        };
+        /** ChecklistItem */
+        ChecklistItem: {
+            /** Id */
+            id: number | string;
+            /** Checked */
+            checked: boolean;
+            /** Text */
+            text: string;
+        };
+        /** Comment */
+        Comment: {
+            /** Id */
+            id: string | number;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** Contact */
+        Contact: {
+            /** Name */
+            name: string;
+            /**
+             * Lastname
+             * @default
+             */
+            lastName: string;
+            /**
+             * Avatar
+             * @default
+             */
+            avatar: string;
+            /**
+             * Nickname
+             * @default
+             */
+            nickname: string;
+            /**
+             * Company
+             * @default
+             */
+            company: string;
+            /**
+             * Jobtitle
+             * @default
+             */
+            jobTitle: string;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Birthday
+             * @default null
+             */
+            birthday: string | null;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+            /** Id */
+            id: string;
+        };
+        /** ContactBody */
+        ContactBody: {
+            contact: components["schemas"]["Contact"];
+        };
+        /** ContactGroup */
+        ContactGroup: {
+            /** Contactids */
+            contactIds?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** ContactRef */
+        ContactRef: {
+            /** Contactid */
+            contactId: string;
+        };
+        /** ContactRefs */
+        ContactRefs: {
+            /** Contactids */
+            contactIds: string[];
+        };
+        /**
+         * Contacts
+         * @description The contacts of the chosen list.
+         */
+        Contacts: components["schemas"]["Contact"][];
+        /**
+         * ContactsUser
+         * @description The contacts app's user: starred and frequent contacts, groups.
+         */
+        ContactsUser: {
+            /** Id */
+            id: string | number;
+            /** Starred */
+            starred?: string[];
+            /** Frequentcontacts */
+            frequentContacts?: string[];
+            /** Groups */
+            groups?: components["schemas"]["ContactGroup"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** Course */
+        Course: {
+            /** Id */
+            id: string;
+            /** Title */
+            title: string;
+            /**
+             * Slug
+             * @default
+             */
+            slug: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Category */
+            category: string;
+            /**
+             * Length
+             * @default 0
+             */
+            length: number;
+            /**
+             * Totalsteps
+             * @default 0
+             */
+            totalSteps: number;
+            /**
+             * Activestep
+             * @default 0
+             */
+            activeStep: number;
+            /**
+             * Updated
+             * @default
+             */
+            updated: string;
+            /** Steps */
+            steps?: components["schemas"]["Step"][];
+        };
+        /**
+         * CourseChanges
+         * @description The body of ``course/update``: the id and any course fields, each checked when present.
+         */
+        CourseChanges: {
+            /** Id */
+            id: string;
+            /**
+             * Title
+             * @default -
+             */
+            title: string;
+            /**
+             * Slug
+             * @default
+             */
+            slug: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Category
+             * @default -
+             */
+            category: string;
+            /**
+             * Length
+             * @default 0
+             */
+            length: number;
+            /**
+             * Totalsteps
+             * @default 0
+             */
+            totalSteps: number;
+            /**
+             * Activestep
+             * @default 0
+             */
+            activeStep: number;
+            /**
+             * Updated
+             * @default
+             */
+            updated: string;
+            /** Steps */
+            steps?: components["schemas"]["Step"][];
+        };
+        /**
+         * Courses
+         * @description The courses, without their steps.
+         */
+        Courses: components["schemas"]["Course"][];
         /** DashboardSummary */
         DashboardSummary: {
             assets: components["schemas"]["AssetFigures"];
@@ -4189,6 +4655,11 @@ export interface components {
             /** Items */
             items: components["schemas"]["DocumentPublic"][];
         };
+        /**
+         * Done
+         * @description true: done.
+         */
+        Done: boolean;
         /** DueInspection */
         DueInspection: {
             /** Id */
@@ -4212,11 +4683,115 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** Event */
+        Event: {
+            /** Title */
+            title: string;
+            /**
+             * Allday
+             * @default false
+             */
+            allDay: boolean;
+            /** Start */
+            start: string;
+            /** End */
+            end: string;
+            /**
+             * Desc
+             * @default null
+             */
+            desc: string | null;
+            /** Id */
+            id: string;
+        };
+        /** EventBody */
+        EventBody: {
+            event: components["schemas"]["Event"];
+        };
+        /** EventRef */
+        EventRef: {
+            /** Eventid */
+            eventId: string;
+        };
+        /**
+         * Events
+         * @description Every calendar event.
+         */
+        Events: components["schemas"]["Event"][];
+        /** Faq */
+        Faq: {
+            /** Id */
+            id: string | number;
+            /** Question */
+            question: string;
+            /** Answer */
+            answer: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Faqs
+         * @description The questions with their answers.
+         */
+        Faqs: components["schemas"]["Faq"][];
+        /**
+         * FileItem
+         * @description A file or folder as the page sees it (the storage key stays on the server).
+         */
+        FileItem: {
+            /** Id */
+            id: string | number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /**
+             * Downloadable
+             * @default false
+             */
+            downloadable: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FileItems
+         * @description Every file and folder.
+         */
+        FileItems: components["schemas"]["FileItem"][];
+        /** Follow */
+        Follow: {
+            /** Userid */
+            userId: number;
+            /** Follow */
+            follow: boolean;
+        };
         /** ForgotPasswordRequest */
         ForgotPasswordRequest: {
             /** Email */
             email: string;
         };
+        /**
+         * Handled
+         * @description A folder, filter or label a list is chosen by (its ``handle`` in the query).
+         */
+        Handled: {
+            /** Id */
+            id: string | number;
+            /** Handle */
+            handle: string;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Handles
+         * @description Every folder, filter or label of the area.
+         */
+        Handles: components["schemas"]["Handled"][];
         /**
          * Health
          * @description ``ok`` per dependency, or ``error: <kind>``.
@@ -4239,6 +4814,39 @@ export interface components {
         History: {
             /** Items */
             items: components["schemas"]["ChangePublic"][];
+        };
+        /** Icon */
+        Icon: {
+            /** Id */
+            id: string | number;
+            /** Name */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Icons
+         * @description The icon catalogue.
+         */
+        Icons: components["schemas"]["Icon"][];
+        /** Image */
+        Image: {
+            /** Id */
+            id: string | number;
+            /** Url */
+            url: string;
+            /**
+             * Type
+             * @default image
+             */
+            type: string;
+        };
+        /** ImageRemoval */
+        ImageRemoval: {
+            /** Productid */
+            productId: string;
+            /** Imageid */
+            imageId: string;
         };
         /**
          * ImportJobPublic
@@ -4360,6 +4968,21 @@ export interface components {
             /** Items */
             items: components["schemas"]["IntervalPublic"][];
         };
+        /**
+         * Invoice
+         * @description An invoice of the invoice page.
+         */
+        Invoice: {
+            /** Id */
+            id: string | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ItemRef */
+        ItemRef: {
+            /** Id */
+            id: string;
+        };
         JsonValue: unknown;
         /**
          * Jwk
@@ -4385,6 +5008,62 @@ export interface components {
             /** Keys */
             keys: components["schemas"]["Jwk"][];
         };
+        /**
+         * Keyed
+         * @description A stored sample document with its id.
+         */
+        Keyed: {
+            /** Id */
+            id: string | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * KnowledgeCategories
+         * @description The knowledge base's categories with their featured articles.
+         */
+        KnowledgeCategories: components["schemas"]["Keyed"][];
+        /** Label */
+        Label: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Class
+             * @default
+             */
+            class: string;
+        };
+        /** LabelNew */
+        LabelNew: {
+            /** Boardid */
+            boardId: string;
+            data: components["schemas"]["Label"];
+        };
+        /** LabelRemove */
+        LabelRemove: {
+            /** Boardid */
+            boardId: string;
+            /** Labelid */
+            labelId: string;
+        };
+        /** LabelUpdate */
+        LabelUpdate: {
+            /** Boardid */
+            boardId: string;
+            label: components["schemas"]["Label"];
+        };
+        /** Labels */
+        "Labels-Input": {
+            /** Labels */
+            labels: components["schemas"]["NoteLabel"][];
+        };
+        /**
+         * Labels
+         * @description The board's labels.
+         */
+        "Labels-Output": components["schemas"]["Label"][];
         /** LeadCreate */
         LeadCreate: {
             /** Title */
@@ -4625,6 +5304,47 @@ export interface components {
              */
             notes: string | null;
         };
+        /** Like */
+        Like: {
+            /** Postid */
+            postId: string | number;
+            /** Like */
+            like: boolean;
+        };
+        /** ListNew */
+        ListNew: {
+            /** Boardid */
+            boardId: string;
+            data: components["schemas"]["BoardList"];
+        };
+        /** ListRemove */
+        ListRemove: {
+            /** Boardid */
+            boardId: string;
+            /** Listid */
+            listId: string;
+        };
+        /** ListRename */
+        ListRename: {
+            /** Boardid */
+            boardId: string;
+            /** Listid */
+            listId: string;
+            /** Listtitle */
+            listTitle: string;
+        };
+        /**
+         * Lists
+         * @description The board's lists, in order.
+         */
+        Lists: components["schemas"]["BoardList"][];
+        /** ListsOrder */
+        ListsOrder: {
+            /** Boardid */
+            boardId: string;
+            /** Lists */
+            lists: components["schemas"]["BoardList"][];
+        };
         /**
          * LiveSession
          * @description One of a user's signed-in sessions (a device).
@@ -4652,6 +5372,39 @@ export interface components {
             /** Items */
             items: components["schemas"]["LiveSession"][];
         };
+        /** Mail */
+        Mail: {
+            /** Id */
+            id: string;
+            from: components["schemas"]["Sender"];
+            /** To */
+            to: components["schemas"]["Recipient"][];
+            /** Subject */
+            subject: string;
+            /** Message */
+            message: string;
+            /** Time */
+            time: string;
+            /** Read */
+            read: boolean;
+            /** Starred */
+            starred: boolean;
+            /** Important */
+            important: boolean;
+            /** Hasattachments */
+            hasAttachments: boolean;
+            /** Attachments */
+            attachments: components["schemas"]["schemas__sample_areas__mail__Attachment"][];
+            /** Labels */
+            labels: number[];
+            /** Folder */
+            folder: number;
+        };
+        /**
+         * Mails
+         * @description The mails of the chosen label, filter or folder.
+         */
+        Mails: components["schemas"]["Mail"][];
         /** Me */
         Me: {
             /** Id */
@@ -4694,6 +5447,42 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** Member */
+        Member: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Avatar
+             * @default
+             */
+            avatar: string;
+            /**
+             * Userid
+             * @default null
+             */
+            userId: number | null;
+        };
+        /** MemberAdd */
+        MemberAdd: {
+            /** Boardid */
+            boardId: string;
+            /** Userid */
+            userId: number;
+        };
+        /** MemberRemove */
+        MemberRemove: {
+            /** Boardid */
+            boardId: string;
+            /** Memberid */
+            memberId: string;
+        };
+        /**
+         * Members
+         * @description The board's members.
+         */
+        Members: components["schemas"]["Member"][];
         /**
          * Message
          * @description An answer that only tells the person what happened.
@@ -4725,6 +5514,16 @@ export interface components {
             /** Items */
             items: components["schemas"]["MissedMessage"][];
         };
+        /**
+         * MockRegistration
+         * @description {user, access_token}, or {error: {email, displayName, password}}.
+         */
+        MockRegistration: components["schemas"]["SignedIn"] | components["schemas"]["RegistrationRefused"];
+        /**
+         * MockSignIn
+         * @description {user, access_token}, or {error: {email, password}}.
+         */
+        MockSignIn: components["schemas"]["SignedIn"] | components["schemas"]["SignInRefused"];
         /** MockUser */
         MockUser: {
             /**
@@ -4733,6 +5532,19 @@ export interface components {
              */
             uuid: string | null;
             data?: components["schemas"]["MockUserData"];
+        };
+        /**
+         * MockUserAnswer
+         * @description The mock's user shape; the password never leaves the server.
+         */
+        MockUserAnswer: {
+            /** Uuid */
+            uuid: string;
+            /** From */
+            from: string;
+            /** Role */
+            role: string;
+            data: components["schemas"]["MockUserDetails"];
         };
         /** MockUserData */
         MockUserData: {
@@ -4748,6 +5560,24 @@ export interface components {
              * @default null
              */
             shortcuts: string[] | null;
+        };
+        /** MockUserDetails */
+        MockUserDetails: {
+            /** Displayname */
+            displayName: string;
+            /**
+             * Photourl
+             * @default null
+             */
+            photoURL: string | null;
+            /** Email */
+            email: string;
+            /** Settings */
+            settings: {
+                [key: string]: unknown;
+            };
+            /** Shortcuts */
+            shortcuts: string[];
         };
         /**
          * MySessions
@@ -4774,6 +5604,239 @@ export interface components {
              */
             today: string;
         };
+        /** NewComment */
+        NewComment: {
+            /** Postid */
+            postId: string | number;
+            /** Message */
+            message: string;
+        };
+        /** NewContact */
+        NewContact: {
+            /** Name */
+            name: string;
+            /**
+             * Lastname
+             * @default
+             */
+            lastName: string;
+            /**
+             * Avatar
+             * @default
+             */
+            avatar: string;
+            /**
+             * Nickname
+             * @default
+             */
+            nickname: string;
+            /**
+             * Company
+             * @default
+             */
+            company: string;
+            /**
+             * Jobtitle
+             * @default
+             */
+            jobTitle: string;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Birthday
+             * @default null
+             */
+            birthday: string | null;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+        };
+        /** NewContactBody */
+        NewContactBody: {
+            newContact: components["schemas"]["NewContact"];
+        };
+        /** NewEvent */
+        NewEvent: {
+            /** Title */
+            title: string;
+            /**
+             * Allday
+             * @default false
+             */
+            allDay: boolean;
+            /** Start */
+            start: string;
+            /** End */
+            end: string;
+            /**
+             * Desc
+             * @default null
+             */
+            desc: string | null;
+        };
+        /** NewEventBody */
+        NewEventBody: {
+            newEvent: components["schemas"]["NewEvent"];
+        };
+        /** NewNote */
+        NewNote: {
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Archive
+             * @default false
+             */
+            archive: boolean;
+            /**
+             * Image
+             * @default null
+             */
+            image: string | null;
+            /** Time */
+            time?: string;
+            /**
+             * Reminder
+             * @default null
+             */
+            reminder: string | null;
+            /** Checklist */
+            checklist?: components["schemas"]["ChecklistItem"][];
+            /** Labels */
+            labels?: (number | string)[];
+        };
+        /** NewPost */
+        NewPost: {
+            /** Message */
+            message: string;
+        };
+        /** NewTodo */
+        NewTodo: {
+            /** Title */
+            title: string;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+            /**
+             * Startdate
+             * @default null
+             */
+            startDate: string | null;
+            /**
+             * Duedate
+             * @default null
+             */
+            dueDate: string | null;
+            /**
+             * Completed
+             * @default false
+             */
+            completed: boolean;
+            /**
+             * Starred
+             * @default false
+             */
+            starred: boolean;
+            /**
+             * Important
+             * @default false
+             */
+            important: boolean;
+            /**
+             * Deleted
+             * @default false
+             */
+            deleted: boolean;
+            /** Labels */
+            labels?: number[];
+            /**
+             * Folder
+             * @default null
+             */
+            folder: number | null;
+        };
+        /**
+         * Note
+         * @description A whole note as ``update-note`` replaces it.
+         */
+        Note: {
+            /** Title */
+            title: string;
+            /** Description */
+            description: string;
+            /** Archive */
+            archive: boolean;
+            /**
+             * Image
+             * @default null
+             */
+            image: string | null;
+            /** Time */
+            time: string;
+            /**
+             * Reminder
+             * @default null
+             */
+            reminder: string | null;
+            /** Checklist */
+            checklist: components["schemas"]["ChecklistItem"][];
+            /** Labels */
+            labels: (number | string)[];
+            /** Id */
+            id: string;
+        };
+        /** NoteBody */
+        NoteBody: {
+            note: components["schemas"]["NewNote"];
+        };
+        /** NoteLabel */
+        NoteLabel: {
+            /** Id */
+            id: number | string;
+            /** Name */
+            name: string;
+            /** Handle */
+            handle: string;
+        };
+        /**
+         * NoteLabels
+         * @description Every note label.
+         */
+        NoteLabels: components["schemas"]["NoteLabel"][];
+        /** NoteRef */
+        NoteRef: {
+            /** Noteid */
+            noteId: string;
+        };
+        /**
+         * Notes
+         * @description Every note, newest first.
+         */
+        Notes: components["schemas"]["Note"][];
         /** NotificationList */
         NotificationList: {
             /** Items */
@@ -4818,6 +5881,11 @@ export interface components {
             /** Binding */
             binding: string;
         };
+        /** OnBoard */
+        OnBoard: {
+            /** Boardid */
+            boardId: string;
+        };
         /**
          * OpenApiDocument
          * @description This document: OpenAPI 3.1, with the Socket.IO events under ``x-events``.
@@ -4851,6 +5919,39 @@ export interface components {
             assetCategories: components["schemas"]["Option"][];
             /** Roles */
             roles: components["schemas"]["Option"][];
+        };
+        /** Order */
+        Order: {
+            /** Id */
+            id: string | number;
+            /**
+             * Reference
+             * @default
+             */
+            reference: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Orders
+         * @description Every order.
+         */
+        Orders: components["schemas"]["Order"][];
+        /**
+         * Outgoing
+         * @description A new mail: addresses (to at least one; cc and bcc optional), subject and plain-text message.
+         */
+        Outgoing: {
+            /** To */
+            to: string[];
+            /** Cc */
+            cc?: string[];
+            /** Bcc */
+            bcc?: string[];
+            /** Subject */
+            subject: string;
+            /** Message */
+            message: string;
         };
         /** PasswordChange */
         PasswordChange: {
@@ -4895,6 +5996,30 @@ export interface components {
             /** Sessionsended */
             sessionsEnded: number;
         };
+        /**
+         * Person
+         * @description A staff member's profile header.
+         */
+        Person: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Avatar */
+            avatar: string;
+            /** Photourl */
+            photoURL: string;
+            /** Email */
+            email: string;
+            /** Followers */
+            followers: number;
+            /** Following */
+            following: number;
+            /** Followedbyme */
+            followedByMe: boolean;
+            /** Me */
+            me: boolean;
+        };
         /** PhotoStored */
         PhotoStored: {
             /** Photourl */
@@ -4925,6 +6050,33 @@ export interface components {
              * @default null
              */
             templateHidden: boolean | null;
+        };
+        /**
+         * Post
+         * @description A timeline post as the viewer sees it.
+         */
+        Post: {
+            /** Id */
+            id: string | number;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Likes
+             * @default 0
+             */
+            likes: number;
+            /** Comments */
+            comments?: components["schemas"]["Comment"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** PostRef */
+        PostRef: {
+            /** Postid */
+            postId: string | number;
         };
         /** PreferencesPublic */
         PreferencesPublic: {
@@ -4980,6 +6132,114 @@ export interface components {
             /** Mood */
             mood: string;
         };
+        /**
+         * Product
+         * @description A product as the product form sends it; what is left out takes the form's blank values.
+         */
+        Product: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Handle
+             * @default
+             */
+            handle: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Categories */
+            categories?: string[];
+            /** Tags */
+            tags?: string[];
+            /**
+             * Featuredimageid
+             * @default null
+             */
+            featuredImageId: string | number | null;
+            /** Images */
+            images?: components["schemas"]["Image"][];
+            /**
+             * Pricetaxexcl
+             * @default 0
+             */
+            priceTaxExcl: number;
+            /**
+             * Pricetaxincl
+             * @default 0
+             */
+            priceTaxIncl: number;
+            /**
+             * Taxrate
+             * @default 0
+             */
+            taxRate: number;
+            /**
+             * Comparedprice
+             * @default 0
+             */
+            comparedPrice: number;
+            /**
+             * Quantity
+             * @default 0
+             */
+            quantity: number;
+            /**
+             * Sku
+             * @default
+             */
+            sku: string;
+            /**
+             * Width
+             * @default
+             */
+            width: string;
+            /**
+             * Height
+             * @default
+             */
+            height: string;
+            /**
+             * Depth
+             * @default
+             */
+            depth: string;
+            /**
+             * Weight
+             * @default
+             */
+            weight: string;
+            /**
+             * Extrashippingfee
+             * @default 0
+             */
+            extraShippingFee: number;
+            /**
+             * Active
+             * @default false
+             */
+            active: boolean;
+        };
+        /**
+         * Products
+         * @description Every product.
+         */
+        Products: components["schemas"]["Product"][];
+        /** Project */
+        Project: {
+            /** Id */
+            id: string | number;
+            /** Name */
+            name: string;
+        };
+        /**
+         * Projects
+         * @description The projects of the project selector.
+         */
+        Projects: components["schemas"]["Project"][];
         /** PushConfig */
         PushConfig: {
             /** Publickey */
@@ -5084,6 +6344,13 @@ export interface components {
              */
             fields: string[];
         };
+        /** Recipient */
+        Recipient: {
+            /** Name */
+            name: string;
+            /** Email */
+            email: string;
+        };
         /**
          * RecordChanged
          * @description A committed create, update or delete of an asset, document or opportunity.
@@ -5139,11 +6406,47 @@ export interface components {
             /** Refreshtoken */
             refreshToken: string;
         };
-        /** Removed */
-        Removed: {
-            /** Id */
-            id: number;
+        /** Registration */
+        Registration: {
+            /** Displayname */
+            displayName: string;
+            /** Password */
+            password: string;
+            /** Email */
+            email: string;
         };
+        /** RegistrationErrors */
+        RegistrationErrors: {
+            /**
+             * Email
+             * @default null
+             */
+            email: string | null;
+            /**
+             * Password
+             * @default null
+             */
+            password: string | null;
+            /**
+             * Displayname
+             * @default null
+             */
+            displayName: string | null;
+        };
+        /** RegistrationRefused */
+        RegistrationRefused: {
+            error: components["schemas"]["RegistrationErrors"];
+        };
+        /**
+         * RemovedTodo
+         * @description The id of the to-do now marked deleted.
+         */
+        RemovedTodo: string;
+        /**
+         * Renamed
+         * @description The new name, or the id of what was removed.
+         */
+        Renamed: string;
         /** ResetPasswordRequest */
         ResetPasswordRequest: {
             /** Token */
@@ -5206,15 +6509,16 @@ export interface components {
              */
             snippet: string | null;
         };
-        /**
-         * SearchResults
-         * @description The toolbar search's answer (``GET /search``): a group per kind of record with matches.
-         */
-        SearchResults: {
-            /** Q */
-            q: string;
-            /** Groups */
-            groups: components["schemas"]["SearchGroup"][];
+        /** SearchResult */
+        SearchResult: {
+            /** Id */
+            id: string;
+            /** Title */
+            title: string;
+            /** Url */
+            url: string;
+            /** Excerpt */
+            excerpt: string;
         };
         /** SendMessageBody */
         SendMessageBody: {
@@ -5239,6 +6543,18 @@ export interface components {
             /** Contactid */
             contactId: number;
         };
+        /** Sender */
+        Sender: {
+            /** Name */
+            name: string;
+            /** Email */
+            email: string;
+            /**
+             * Avatar
+             * @default
+             */
+            avatar: string;
+        };
         /**
          * SessionEnded
          * @description Tells a client its session was signed out or expired; the server then drops the socket.
@@ -5261,6 +6577,50 @@ export interface components {
             /** Ended */
             ended: number;
         };
+        /** Settings */
+        Settings: {
+            /**
+             * Color
+             * @default
+             */
+            color: string;
+            /**
+             * Subscribed
+             * @default true
+             */
+            subscribed: boolean;
+            /**
+             * Cardcoverimages
+             * @default true
+             */
+            cardCoverImages: boolean;
+        };
+        /** SettingsUpdate */
+        SettingsUpdate: {
+            /** Boardid */
+            boardId: string;
+            settings: components["schemas"]["Settings"];
+        };
+        /** SignInErrors */
+        SignInErrors: {
+            /**
+             * Email
+             * @default null
+             */
+            email: string | null;
+            /**
+             * Password
+             * @default null
+             */
+            password: string | null;
+        };
+        /**
+         * SignInRefused
+         * @description Wrong credentials, answered as the mock did: 200 with the message per field.
+         */
+        SignInRefused: {
+            error: components["schemas"]["SignInErrors"];
+        };
         /** SignInRequest */
         SignInRequest: {
             /** Username */
@@ -5273,6 +6633,12 @@ export interface components {
          * @description Tokens, or the next challenge (a new password, or the authenticator code).
          */
         SignInStep: components["schemas"]["Tokens"] | components["schemas"]["Challenge"];
+        /** SignedIn */
+        SignedIn: {
+            user: components["schemas"]["MockUserAnswer"];
+            /** Access Token */
+            access_token: string;
+        };
         /** StaffDirectory */
         StaffDirectory: {
             /** Items */
@@ -5332,6 +6698,40 @@ export interface components {
             label: string;
             /** Color */
             color: string;
+        };
+        /** Step */
+        Step: {
+            /** Id */
+            id: string;
+            /** Title */
+            title: string;
+            /** Content */
+            content: string;
+        };
+        /**
+         * Stored
+         * @description A sample document answered as the committed sample data holds it (ops/samples/areas): the
+         *     fields named are always there; dashboards and catalogues carry more, described by the page.
+         */
+        Stored: {
+            [key: string]: unknown;
+        };
+        /**
+         * Subscribed
+         * @description A subscription: the address, when it subscribed, and whether it had already.
+         */
+        Subscribed: {
+            /** Email */
+            email: string;
+            /** Subscribedat */
+            subscribedAt: string;
+            /** Already */
+            already: boolean;
+        };
+        /** Subscription */
+        Subscription: {
+            /** Email */
+            email: string;
         };
         /**
          * SubscriptionCreate
@@ -5408,6 +6808,49 @@ export interface components {
             /** Match */
             match: boolean;
         };
+        /** Timeline */
+        Timeline: {
+            /** Activities */
+            activities: components["schemas"]["Keyed"][];
+            /** Posts */
+            posts: components["schemas"]["Post"][];
+        };
+        /**
+         * Todo
+         * @description A full to-do as ``update-todo`` replaces it: every field of the spec but ``folder`` is required.
+         */
+        Todo: {
+            /** Title */
+            title: string;
+            /** Notes */
+            notes: string;
+            /** Startdate */
+            startDate: string | null;
+            /** Duedate */
+            dueDate: string | null;
+            /** Completed */
+            completed: boolean;
+            /** Starred */
+            starred: boolean;
+            /** Important */
+            important: boolean;
+            /** Deleted */
+            deleted: boolean;
+            /** Labels */
+            labels: number[];
+            /**
+             * Folder
+             * @default null
+             */
+            folder: number | null;
+            /** Id */
+            id: string;
+        };
+        /**
+         * Todos
+         * @description The to-dos of the chosen label, filter or folder.
+         */
+        Todos: components["schemas"]["Todo"][];
         /** Tokens */
         Tokens: {
             /** Accesstoken */
@@ -5494,6 +6937,130 @@ export interface components {
         /** UserUpdate */
         UserUpdate: {
             user: components["schemas"]["MockUser"];
+        };
+        /** WholeNoteBody */
+        WholeNoteBody: {
+            note: components["schemas"]["Note"];
+        };
+        /**
+         * Widgets
+         * @description Dashboard widgets in order, each with its own data (charts per range, tables, figures).
+         */
+        Widgets: components["schemas"]["Keyed"][];
+        /** Removed */
+        schemas__chat__Removed: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * SearchResults
+         * @description The toolbar search's answer (``GET /search``): a group per kind of record with matches.
+         */
+        schemas__records__SearchResults: {
+            /** Q */
+            q: string;
+            /** Groups */
+            groups: components["schemas"]["SearchGroup"][];
+        };
+        /**
+         * Removed
+         * @description The id of what a call removed.
+         */
+        schemas__sample_areas__base__Removed: {
+            /** Id */
+            id: string | number;
+        };
+        /** Attachment */
+        schemas__sample_areas__mail__Attachment: {
+            /** Type */
+            type: string;
+            /** Filename */
+            fileName: string;
+            /**
+             * Preview
+             * @default
+             */
+            preview: string;
+            /**
+             * Url
+             * @default
+             */
+            url: string;
+            /**
+             * Size
+             * @default
+             */
+            size: string;
+        };
+        /** FolderMove */
+        schemas__sample_areas__mail__FolderMove: {
+            /** Selectedmailids */
+            selectedMailIds: string[];
+            /** Folderid */
+            folderId: number;
+        };
+        /** LabelToggle */
+        schemas__sample_areas__mail__LabelToggle: {
+            /** Selectedmailids */
+            selectedMailIds: string[];
+            /** Labelid */
+            labelId: number;
+        };
+        /** Selection */
+        schemas__sample_areas__mail__Selection: {
+            /** Selectedmailids */
+            selectedMailIds: string[];
+        };
+        /** Attachment */
+        schemas__sample_areas__scrumboard__Attachment: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "image" | "link";
+            /**
+             * Time
+             * @default
+             */
+            time: string | number;
+            /**
+             * Src
+             * @default null
+             */
+            src: string | null;
+            /**
+             * Url
+             * @default null
+             */
+            url: string | null;
+        };
+        /**
+         * SearchResults
+         * @description The results: featured articles, then questions, then courses.
+         */
+        schemas__sample_areas__simple__SearchResults: components["schemas"]["SearchResult"][];
+        /** FolderMove */
+        schemas__sample_areas__todo__FolderMove: {
+            /** Selectedtodoids */
+            selectedTodoIds: string[];
+            /** Folderid */
+            folderId: number;
+        };
+        /** LabelToggle */
+        schemas__sample_areas__todo__LabelToggle: {
+            /** Selectedtodoids */
+            selectedTodoIds: string[];
+            /** Labelid */
+            labelId: number;
+        };
+        /** Selection */
+        schemas__sample_areas__todo__Selection: {
+            /** Selectedtodoids */
+            selectedTodoIds: string[];
         };
     };
     responses: {
@@ -5730,7 +7297,13 @@ export interface operations {
     };
     get_documents__id__text: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The first character of the page. */
+                offset?: number;
+                /** @description Characters per page. */
+                limit?: number;
+                q?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -5756,7 +7329,17 @@ export interface operations {
     };
     get_assets_export: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                sort?: "assignedTechnicianId" | "category" | "createdAt" | "department" | "id" | "location" | "name" | "nextInspection" | "purchaseCost" | "purchaseDate" | "relevance" | "risk" | "serialNumber" | "status" | "tag" | "updatedAt";
+                order?: "asc" | "desc";
+                format?: "csv" | "xlsx";
+                status?: "BAD" | "GOOD" | "GREAT" | "POOR";
+                risk?: "H" | "HH" | "L" | "LL";
+                department?: "Hardware" | "Software and Firmware";
+                category?: "Development board" | "IT hardware" | "Instrumentation" | "Lifting equipment" | "Power" | "Test equipment" | "Tooling" | "Vehicle";
+                assignedTechnicianId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5780,7 +7363,17 @@ export interface operations {
     };
     get_documents_export: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                sort?: "assetId" | "createdAt" | "department" | "id" | "leadId" | "mediaType" | "originalName" | "pageCount" | "relevance" | "size" | "state" | "title" | "updatedAt" | "uploadedById";
+                order?: "asc" | "desc";
+                format?: "csv" | "xlsx";
+                state?: "failed" | "processing" | "queued" | "ready";
+                department?: "Hardware" | "Software and Firmware";
+                assetId?: number;
+                leadId?: number;
+                uploadedById?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5804,7 +7397,16 @@ export interface operations {
     };
     get_leads_export: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                sort?: "clientCompany" | "contactEmail" | "contactName" | "createdAt" | "department" | "estimatedValue" | "expectedClose" | "id" | "ownerId" | "probability" | "relevance" | "risk" | "stage" | "title" | "updatedAt";
+                order?: "asc" | "desc";
+                format?: "csv" | "xlsx";
+                stage?: "lost" | "negotiation" | "new" | "proposal" | "qualified" | "won";
+                risk?: "H" | "HH" | "L" | "LL";
+                department?: "Hardware" | "Software and Firmware";
+                ownerId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5828,7 +7430,11 @@ export interface operations {
     };
     post_assets_import: {
         parameters: {
-            query?: never;
+            query?: {
+                dryRun?: "true" | "false" | "1" | "0" | "yes" | "no" | "on" | "off";
+                updateExisting?: "true" | "false" | "1" | "0" | "yes" | "no" | "on" | "off";
+                mapping?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5859,7 +7465,11 @@ export interface operations {
     };
     post_leads_import: {
         parameters: {
-            query?: never;
+            query?: {
+                dryRun?: "true" | "false" | "1" | "0" | "yes" | "no" | "on" | "off";
+                updateExisting?: "true" | "false" | "1" | "0" | "yes" | "no" | "on" | "off";
+                mapping?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5955,7 +7565,14 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 perPage?: number;
-                /** @description Only these ids (also a comma-separated list). */
+                cursor?: string;
+                q?: string;
+                sort?: "assignedTechnicianId" | "category" | "createdAt" | "department" | "id" | "location" | "name" | "nextInspection" | "purchaseCost" | "purchaseDate" | "relevance" | "risk" | "serialNumber" | "status" | "tag" | "updatedAt";
+                order?: "asc" | "desc";
+                status?: "BAD" | "GOOD" | "GREAT" | "POOR";
+                risk?: "H" | "HH" | "L" | "LL";
+                department?: "Hardware" | "Software and Firmware";
+                category?: "Development board" | "IT hardware" | "Instrumentation" | "Lifting equipment" | "Power" | "Test equipment" | "Tooling" | "Vehicle";
                 assignedTechnicianId?: number;
             };
             header?: {
@@ -6146,11 +7763,14 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 perPage?: number;
-                /** @description Only these ids (also a comma-separated list). */
+                cursor?: string;
+                q?: string;
+                sort?: "assetId" | "createdAt" | "department" | "id" | "leadId" | "mediaType" | "originalName" | "pageCount" | "relevance" | "size" | "state" | "title" | "updatedAt" | "uploadedById";
+                order?: "asc" | "desc";
+                state?: "failed" | "processing" | "queued" | "ready";
+                department?: "Hardware" | "Software and Firmware";
                 assetId?: number;
-                /** @description Only these ids (also a comma-separated list). */
                 leadId?: number;
-                /** @description Only these ids (also a comma-separated list). */
                 uploadedById?: number;
             };
             header?: {
@@ -6244,7 +7864,13 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 perPage?: number;
-                /** @description Only these ids (also a comma-separated list). */
+                cursor?: string;
+                q?: string;
+                sort?: "clientCompany" | "contactEmail" | "contactName" | "createdAt" | "department" | "estimatedValue" | "expectedClose" | "id" | "ownerId" | "probability" | "relevance" | "risk" | "stage" | "title" | "updatedAt";
+                order?: "asc" | "desc";
+                stage?: "lost" | "negotiation" | "new" | "proposal" | "qualified" | "won";
+                risk?: "H" | "HH" | "L" | "LL";
+                department?: "Hardware" | "Software and Firmware";
                 ownerId?: number;
             };
             header?: {
@@ -6446,7 +8072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchResults"];
+                    "application/json": components["schemas"]["schemas__records__SearchResults"];
                 };
             };
             401: components["responses"]["Error"];
@@ -7195,7 +8821,10 @@ export interface operations {
     };
     get_auth_oidc_start: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description 16 to 200 of A-Z a-z 0-9 _ - (kept by the login page). */
+                binding: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7216,7 +8845,13 @@ export interface operations {
     };
     get_auth_oidc_callback: {
         parameters: {
-            query?: never;
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7411,6 +9046,12 @@ export interface operations {
     get_admin_users: {
         parameters: {
             query?: {
+                q?: string;
+                role?: "admin" | "manager" | "technician" | "contractor";
+                status?: "active" | "disabled" | "must-change-password";
+                mfa?: "on" | "off";
+                sort?: "username" | "displayName" | "email" | "createdAt" | "state";
+                order?: "asc" | "desc";
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Users per page. */
@@ -7718,8 +9359,14 @@ export interface operations {
                 actor?: number;
                 /** @description Only entries about this user id. */
                 target?: number;
+                /** @description One kind the log lists, or auth, user, record. */
+                kind?: string;
+                from?: string;
+                to?: string;
+                q?: string;
                 /** @description Entries per page. */
                 perPage?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -7748,6 +9395,12 @@ export interface operations {
                 actor?: number;
                 /** @description Only entries about this user id. */
                 target?: number;
+                /** @description One kind the log lists, or auth, user, record. */
+                kind?: string;
+                from?: string;
+                to?: string;
+                q?: string;
+                format?: "csv";
             };
             header?: never;
             path?: never;
@@ -8299,7 +9952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Removed"];
+                    "application/json": components["schemas"]["schemas__chat__Removed"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8466,7 +10119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AcademyCategories"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8489,7 +10142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Courses"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8499,7 +10152,9 @@ export interface operations {
     };
     get_api_academy_app_course: {
         parameters: {
-            query?: never;
+            query?: {
+                courseId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8515,6 +10170,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -8525,9 +10181,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Course"];
             };
         };
         responses: {
@@ -8537,11 +10193,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Course"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -8553,9 +10210,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["CourseChanges"];
             };
         };
         responses: {
@@ -8565,11 +10222,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CourseChanges"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -8589,7 +10247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Widgets"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8599,7 +10257,11 @@ export interface operations {
     };
     get_api_auth: {
         parameters: {
-            query?: never;
+            query?: {
+                email?: string;
+                password?: string;
+                access_token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8612,7 +10274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MockSignIn"];
                 };
             };
             403: components["responses"]["Error"];
@@ -8623,7 +10285,11 @@ export interface operations {
     };
     post_api_auth: {
         parameters: {
-            query?: never;
+            query?: {
+                email?: string;
+                password?: string;
+                access_token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8640,7 +10306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MockSignIn"];
                 };
             };
             403: components["responses"]["Error"];
@@ -8652,7 +10318,11 @@ export interface operations {
     };
     get_api_auth_access_token: {
         parameters: {
-            query?: never;
+            query?: {
+                email?: string;
+                password?: string;
+                access_token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8665,7 +10335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SignedIn"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8674,7 +10344,11 @@ export interface operations {
     };
     post_api_auth_access_token: {
         parameters: {
-            query?: never;
+            query?: {
+                email?: string;
+                password?: string;
+                access_token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8691,7 +10365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SignedIn"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8706,9 +10380,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Registration"];
             };
         };
         responses: {
@@ -8718,7 +10392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MockRegistration"];
                 };
             };
             403: components["responses"]["Error"];
@@ -8747,7 +10421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MockUserAnswer"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8771,7 +10445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Events"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8786,9 +10460,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NewEventBody"];
             };
         };
         responses: {
@@ -8798,11 +10472,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Events"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -8814,9 +10489,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["EventBody"];
             };
         };
         responses: {
@@ -8826,11 +10501,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Events"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -8842,9 +10518,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["EventRef"];
             };
         };
         responses: {
@@ -8854,11 +10530,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Events"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -8870,9 +10547,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Subscription"];
             };
         };
         responses: {
@@ -8882,11 +10559,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Subscribed"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -8894,7 +10572,10 @@ export interface operations {
     };
     get_api_contacts_app_contacts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description frequent, starred, or anything else: all */
+                id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8907,11 +10588,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Contacts"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -8930,7 +10612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ContactsUser"];
                 };
             };
             401: components["responses"]["Error"];
@@ -8945,9 +10627,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NewContactBody"];
             };
         };
         responses: {
@@ -8957,11 +10639,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Contacts"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -8973,9 +10656,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactBody"];
             };
         };
         responses: {
@@ -8985,11 +10668,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Contacts"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9001,9 +10685,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactRef"];
             };
         };
         responses: {
@@ -9013,11 +10697,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Contacts"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9029,9 +10714,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactRefs"];
             };
         };
         responses: {
@@ -9041,11 +10726,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Contacts"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9057,9 +10743,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactRef"];
             };
         };
         responses: {
@@ -9069,11 +10755,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ContactsUser"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9085,9 +10772,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactRefs"];
             };
         };
         responses: {
@@ -9097,11 +10784,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ContactsUser"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9113,9 +10801,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactRefs"];
             };
         };
         responses: {
@@ -9125,11 +10813,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ContactsUser"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9141,9 +10830,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ContactRefs"];
             };
         };
         responses: {
@@ -9153,11 +10842,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ContactsUser"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9177,7 +10867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Products"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9187,7 +10877,9 @@ export interface operations {
     };
     get_api_e_commerce_app_product: {
         parameters: {
-            query?: never;
+            query?: {
+                productId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9203,6 +10895,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -9213,9 +10906,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Product"];
             };
         };
         responses: {
@@ -9225,18 +10918,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Product"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
     post_api_e_commerce_app_product_image: {
         parameters: {
-            query?: never;
+            query?: {
+                productId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9253,7 +10949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Product"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9272,9 +10968,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ImageRemoval"];
             };
         };
         responses: {
@@ -9284,7 +10980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Product"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9309,7 +11005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Orders"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9319,7 +11015,9 @@ export interface operations {
     };
     get_api_e_commerce_app_order: {
         parameters: {
-            query?: never;
+            query?: {
+                orderId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9335,6 +11033,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -9353,7 +11052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Faqs"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9376,7 +11075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["FileItems"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9403,7 +11102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["FileItem"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9416,7 +11115,9 @@ export interface operations {
     };
     get_api_file_manager_app_download: {
         parameters: {
-            query?: never;
+            query?: {
+                id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9445,9 +11146,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ItemRef"];
             };
         };
         responses: {
@@ -9457,7 +11158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["schemas__sample_areas__base__Removed"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9482,7 +11183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Icons"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9492,7 +11193,9 @@ export interface operations {
     };
     get_api_invoices_get_invoice: {
         parameters: {
-            query?: never;
+            query?: {
+                id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9508,6 +11211,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -9526,7 +11230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["KnowledgeCategories"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9536,7 +11240,11 @@ export interface operations {
     };
     get_api_mail_app_mails: {
         parameters: {
-            query?: never;
+            query?: {
+                folderHandle?: string;
+                labelHandle?: string;
+                filterHandle?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9549,17 +11257,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Mails"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
     get_api_mail_app_mail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Required. */
+                mailId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9572,7 +11284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Mail"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9588,9 +11300,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Mail"];
             };
         };
         responses: {
@@ -9600,11 +11312,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Mail"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9616,23 +11329,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["schemas__sample_areas__mail__FolderMove"];
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success, with no body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9644,23 +11356,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["schemas__sample_areas__mail__LabelToggle"];
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success, with no body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9672,23 +11383,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["schemas__sample_areas__mail__Selection"];
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success, with no body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9700,9 +11410,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Outgoing"];
             };
         };
         responses: {
@@ -9712,11 +11422,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Mail"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -9737,7 +11448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Handles"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9760,7 +11471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Handles"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9783,7 +11494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Handles"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9806,7 +11517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Notes"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9829,7 +11540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["NoteLabels"];
                 };
             };
             401: components["responses"]["Error"];
@@ -9844,9 +11555,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NoteBody"];
             };
         };
         responses: {
@@ -9856,11 +11567,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Note"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9872,9 +11584,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["WholeNoteBody"];
             };
         };
         responses: {
@@ -9884,11 +11596,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Note"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9900,9 +11613,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Labels-Input"];
             };
         };
         responses: {
@@ -9912,11 +11625,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["NoteLabels"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9928,9 +11642,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NoteRef"];
             };
         };
         responses: {
@@ -9940,11 +11654,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Notes"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -9952,7 +11667,7 @@ export interface operations {
     get_api_profile_timeline: {
         parameters: {
             query?: {
-                /** @description A staff member's user id (timeline: their posts only; person: you by default). */
+                /** @description A staff member's user id. */
                 userId?: number;
             };
             header?: never;
@@ -9967,11 +11682,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Timeline"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -9990,7 +11706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Albums"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10013,7 +11729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["About"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10024,7 +11740,7 @@ export interface operations {
     get_api_profile_person: {
         parameters: {
             query?: {
-                /** @description A staff member's user id (timeline: their posts only; person: you by default). */
+                /** @description A staff member's user id. */
                 userId?: number;
             };
             header?: never;
@@ -10039,7 +11755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Person"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10055,9 +11771,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NewPost"];
             };
         };
         responses: {
@@ -10067,11 +11783,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Post"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -10084,9 +11801,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Like"];
             };
         };
         responses: {
@@ -10096,7 +11813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Post"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10114,9 +11831,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NewComment"];
             };
         };
         responses: {
@@ -10126,7 +11843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Post"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10144,9 +11861,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["PostRef"];
             };
         };
         responses: {
@@ -10156,7 +11873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["schemas__sample_areas__base__Removed"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10174,9 +11891,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Follow"];
             };
         };
         responses: {
@@ -10186,7 +11903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Person"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10212,7 +11929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Widgets"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10235,7 +11952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Projects"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10258,7 +11975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["BoardSummaries"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10268,7 +11985,9 @@ export interface operations {
     };
     get_api_scrumboard_app_board: {
         parameters: {
-            query?: never;
+            query?: {
+                boardId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10281,7 +12000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Board"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10297,9 +12016,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["BoardNew"];
             };
         };
         responses: {
@@ -10309,11 +12028,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["BoardSummary"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10325,9 +12045,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["BoardRename"];
             };
         };
         responses: {
@@ -10337,11 +12057,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Renamed"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10353,9 +12074,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["SettingsUpdate"];
             };
         };
         responses: {
@@ -10365,11 +12086,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Settings"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10381,9 +12103,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["OnBoard"];
             };
         };
         responses: {
@@ -10393,11 +12115,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Done"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10409,9 +12132,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["BoardCopy"];
             };
         };
         responses: {
@@ -10421,11 +12144,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["BoardSummary"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10437,9 +12161,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MemberAdd"];
             };
         };
         responses: {
@@ -10449,11 +12173,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Members"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10465,9 +12190,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MemberRemove"];
             };
         };
         responses: {
@@ -10477,11 +12202,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Members"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10493,9 +12219,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["LabelNew"];
             };
         };
         responses: {
@@ -10505,11 +12231,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Labels-Output"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10521,9 +12248,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["LabelUpdate"];
             };
         };
         responses: {
@@ -10533,11 +12260,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Labels-Output"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10549,9 +12277,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["LabelRemove"];
             };
         };
         responses: {
@@ -10561,11 +12289,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Labels-Output"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10577,9 +12306,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["CardNew"];
             };
         };
         responses: {
@@ -10589,11 +12318,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Board"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10605,9 +12335,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["CardUpdate"];
             };
         };
         responses: {
@@ -10617,11 +12347,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Card"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10633,9 +12364,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["CardRemove"];
             };
         };
         responses: {
@@ -10645,11 +12376,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Renamed"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10661,9 +12393,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ListsOrder"];
             };
         };
         responses: {
@@ -10673,11 +12405,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Lists"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10689,9 +12422,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ListsOrder"];
             };
         };
         responses: {
@@ -10701,11 +12434,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Lists"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10717,9 +12451,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ListNew"];
             };
         };
         responses: {
@@ -10729,11 +12463,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Lists"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10745,9 +12480,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ListRename"];
             };
         };
         responses: {
@@ -10757,11 +12492,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Renamed"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10773,9 +12509,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ListRemove"];
             };
         };
         responses: {
@@ -10785,18 +12521,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Done"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
     get_api_search: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only results whose title or excerpt hold it. */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10809,17 +12549,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["schemas__sample_areas__simple__SearchResults"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
     get_api_todo_app_todos: {
         parameters: {
-            query?: never;
+            query?: {
+                folderHandle?: string;
+                labelHandle?: string;
+                filterHandle?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10832,11 +12577,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Todos"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -10847,9 +12593,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Todo"];
             };
         };
         responses: {
@@ -10859,11 +12605,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Todo"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10875,9 +12622,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["NewTodo"];
             };
         };
         responses: {
@@ -10887,11 +12634,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Todo"];
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10915,7 +12663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["RemovedTodo"];
                 };
             };
             401: components["responses"]["Error"];
@@ -10932,23 +12680,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["schemas__sample_areas__todo__FolderMove"];
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success, with no body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10960,23 +12707,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["schemas__sample_areas__todo__LabelToggle"];
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success, with no body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -10988,23 +12734,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["schemas__sample_areas__todo__Selection"];
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success, with no body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -11024,7 +12769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Handles"];
                 };
             };
             401: components["responses"]["Error"];
@@ -11047,7 +12792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Handles"];
                 };
             };
             401: components["responses"]["Error"];
@@ -11070,7 +12815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Handles"];
                 };
             };
             401: components["responses"]["Error"];
