@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/page-loader'
 import { authRoles, type AuthSetting } from '@/lib/auth'
 import { prefetch } from '@/data/prefetch'
 import { setSignedInPrefetch, setSignInPreload } from '@/lib/sign-in-preload'
-import { loadFullTheme, lazyPage } from '@/lib/theme-system'
+import { lazyPage } from '@/lib/theme-system'
 
 // Every page is its own chunk: /login never downloads the dashboard code. The start pages render
 // with the small start theme; every other page brings the full one (lib/theme-system.ts).
@@ -26,9 +26,14 @@ const loadMainLayout = () => import('./layouts/main-layout')
 export const MainLayout = lazyPage(loadMainLayout)
 
 // Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here).
-setSignInPreload(() => Promise.all([loadMainLayout(), loadDashboard(), loadFullTheme()]))
-// ... and the dashboard's figures are asked for with /me, not after the dashboard's code arrives.
-setSignedInPrefetch(() => prefetch('/dashboard/summary'))
+setSignInPreload(() => Promise.all([MainLayout.preload(), DashboardPage.preload()]))
+// ... and the dashboard's calls are made with /me, not after the dashboard's code arrives: its figures,
+// the option lists and the first page of the inspection list (use-dashboard-data.ts takes them).
+setSignedInPrefetch(() => {
+  prefetch('/dashboard/summary')
+  prefetch('/options')
+  prefetch('/assets', { sort: 'nextInspection', order: 'asc', perPage: 100, page: 1 })
+})
 
 export const DEFAULT_PATH = '/dashboard'
 export const NOT_FOUND_PATH = '/pages/errors/error-404'

@@ -44,6 +44,12 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
   const prev = list.page?.prevCursor ?? null
   // A search without a chosen column is ordered by relevance: no column shows as the sort.
   const shownState = useMemo(() => (state.q.trim() && !state.sortChosen ? { ...state, sort: '' } : state), [state])
+  // Stable between pushes (a push only brings new rows): the header and the pagination skip rendering.
+  const onSort = useCallback((key: string) => update(nextSort(state, key)), [update, state])
+  const onPage = useCallback((p: number) => update({ page: p }), [update])
+  const onNext = useCallback(() => next && update({ page: page + 1, cursor: next }), [update, page, next])
+  const onPrev = useCallback(() => update(page <= 2 || !prev ? { page: page - 1 } : { page: page - 1, cursor: prev }), [update, page, prev])
+  const onPerPage = useCallback((perPage: number) => update({ perPage, page: 1 }), [update])
   return (
     <Stack gap="4">
       {list.status === 'error' && (
@@ -67,7 +73,7 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
           state={shownState}
           options={options}
           loading={list.status === 'loading'}
-          onSort={(key) => update(nextSort(state, key))}
+          onSort={onSort}
         />
       )}
       {list.page && (
@@ -79,10 +85,10 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
           shown={list.page.items.length}
           hasNext={next !== null}
           hasPrev={page > 1}
-          onPage={(p) => update({ page: p })}
-          onNext={() => next && update({ page: page + 1, cursor: next })}
-          onPrev={() => update(page <= 2 || !prev ? { page: page - 1 } : { page: page - 1, cursor: prev })}
-          onPerPage={(perPage) => update({ perPage, page: 1 })}
+          onPage={onPage}
+          onNext={onNext}
+          onPrev={onPrev}
+          onPerPage={onPerPage}
         />
       )}
       <Text fontSize="xs" color="fg.subtle" aria-live="polite" data-testid="list-total">

@@ -1,4 +1,5 @@
 import { Button, Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react'
+import { memo } from 'react'
 
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons'
 import { formatNumber } from '@/lib/format'
@@ -22,7 +23,7 @@ function pageWindow(page: number, pages: number): (number | '…')[] {
  * "of 10,000+"). Previous and next move by keyset cursor (onPrev/onNext) when the answer has one, so
  * a deep page costs the same as the first; a page number jumps by offset.
  */
-export function Pagination({
+export const Pagination = memo(function Pagination({
   page,
   perPage,
   total,
@@ -104,4 +105,4 @@ export function Pagination({
       </HStack>
     </Flex>
   )
-}
+})
