@@ -24,6 +24,11 @@ export interface DashboardData {
   reload: () => void
 }
 
+/** The same answer (figures and option lists are plain JSON). */
+function same(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** A counter that follows `value`, `delay` ms after it stops changing. */
 function useDebounced(value: number, delay: number): number {
   const [debounced, setDebounced] = useState(value)
@@ -96,7 +101,15 @@ export function useDashboardData(): DashboardData {
     const options = takePrefetched('/options')?.then(toOptions) ?? fetchOptions(s)
     Promise.all([summary, options.catch(() => null)]).then(
       ([body, options]) => {
-        if (!s.aborted) setState({ summary: toSummary(body), options, error: null, failed: false })
+        if (s.aborted) return
+        const summary = toSummary(body)
+        // A refetch that brings the same figures (the first connection's, most often) keeps the state:
+        // the charts are not drawn again.
+        setState((prev) =>
+          !prev.failed && prev.error === null && same(prev.summary, summary) && same(prev.options, options)
+            ? prev
+            : { summary, options, error: null, failed: false },
+        )
       },
       (error: unknown) => {
         if (!s.aborted) setState((prev) => ({ ...prev, error, failed: true }))
