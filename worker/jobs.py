@@ -23,7 +23,7 @@ from rq.exceptions import AbandonedJobError
 from rq.job import Job
 from rq.timeouts import JobTimeoutException
 
-from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
+from app.auth.password_reset import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
 from app.job_portal import JobPortal
 from app.services import audit, imports, inspections, mail

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import ApiError, invalid, not_found
 from app.realtime.sink import EventSink
 from app.services import counts, permissions
