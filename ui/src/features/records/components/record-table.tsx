@@ -77,6 +77,8 @@ const RecordRow = memo(function RecordRow({
   return (
     <>
     <Table.Row
+      // Each row its own paint layer: a changed row is painted again alone, not the whole page with it.
+      position="relative"
       cursor={deleted ? 'default' : 'pointer'}
       opacity={deleted ? 0.5 : 1}
       textDecoration={deleted ? 'line-through' : undefined}
