@@ -68,14 +68,16 @@ export default function MainLayout() {
   useEffect(() => {
     if (!userId) return
     const load = () => void loadSampleRoutes().catch(() => {})
+    // Not in every browser (Safari): a plain timer there.
+    const whenIdle = typeof window.requestIdleCallback === 'function'
     let idle: number | null = null
     const timer = window.setTimeout(() => {
-      idle = 'requestIdleCallback' in window ? window.requestIdleCallback(load, { timeout: 10_000 }) : window.setTimeout(load, 0)
+      idle = whenIdle ? window.requestIdleCallback(load, { timeout: 10_000 }) : window.setTimeout(load, 0)
     }, 1500)
     return () => {
       window.clearTimeout(timer)
       if (idle === null) return
-      if ('cancelIdleCallback' in window) window.cancelIdleCallback(idle)
+      if (whenIdle) window.cancelIdleCallback(idle)
       else window.clearTimeout(idle)
     }
   }, [userId])
