@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import QRCode from 'qrcode'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 
-import { PushSettings } from '@/app/shell/push-settings'
+import { PushSettings } from '@/components/push-settings'
 import { PasswordStrength } from '@/components/ui/password-strength'
 import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/data/admin'
 import { api, errorMessage } from '@/data/client'

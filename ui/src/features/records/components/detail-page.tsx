@@ -13,7 +13,7 @@ import { canCreate, canDelete, editableFields } from '@/lib/permissions'
 import { createRecord, deleteRecord, getRecord, updateRecord, type AnyRecord, type Resource } from '@/data/records'
 import { showMessage } from '@/lib/snackbar'
 
-import { RESOURCE_CONFIGS, type ResourceConfig } from '../config'
+import { RESOURCE_CONFIGS, type ResourceConfig } from '@/config/records'
 import { conflictFields, defaultChoices, mergeChoices, type Choice, type ConflictField } from '../conflict'
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'

@@ -12,7 +12,7 @@ import { formatBytes, formatDateTime, formatNumber } from '@/lib/format'
 import { getRecord, type AnyRecord, type DocumentRecord, type Resource } from '@/data/records'
 import { showMessage } from '@/lib/snackbar'
 
-import { RESOURCE_CONFIGS } from '../config'
+import { RESOURCE_CONFIGS } from '@/config/records'
 import { useHistory } from '../hooks'
 
 import { ProcessingBar } from './document-progress-bar'
