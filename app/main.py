@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator
+import signal
+import threading
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from types import FrameType
 
 import socketio
 from starlette.applications import Starlette
@@ -91,6 +94,36 @@ def settle_garbage_collector() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def on_stop_signals(callback: Callable[[], None]) -> Callable[[], None]:
+    """Call ``callback`` first when SIGTERM or SIGINT arrives, then the handler already in place
+    (uvicorn's, which starts the shutdown that closes every socket); answers the function that puts
+    the handlers back. Signals reach the main thread only: elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = {sig: signal.getsignal(sig) for sig in STOP_SIGNALS}
+
+    def chained(signum: int, frame: FrameType | None) -> None:
+        callback()
+        handler = previous[signal.Signals(signum)]
+        if callable(handler):
+            handler(signum, frame)
+        elif handler == signal.SIG_DFL:  # what would have happened without us
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
+
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, chained)
+
+    def restore() -> None:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+    return restore
+
+
 def create_app(settings: Settings | None = None) -> ASGIApp:
     """The HTTP API with the Socket.IO server mounted beside it at ``/socket.io``."""
     settings = settings or get_settings()
@@ -100,10 +133,12 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         portal.realtime.start()
+        restore_signals = on_stop_signals(portal.realtime.stop_requested)
         settle_garbage_collector()
         try:
             yield
         finally:
+            restore_signals()
             await portal.close()
             metrics.process_exiting()
 

@@ -70,3 +70,8 @@ class Readiness(BaseModel):
 
 class OpenApiDocument(RootModel[dict[str, JsonValue]]):
     """This document: OpenAPI 3.1, with the Socket.IO events under ``x-events``."""
+
+
+class NoBody(BaseModel):
+    """Declared as the answer of a call that succeeds with 200 and no body (the template's bulk mail
+    and to-do calls): /openapi.json describes the answer without content."""

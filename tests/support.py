@@ -21,6 +21,7 @@ from app.operations.migrations import migrate
 from app.services import users
 from app.settings import Settings
 from schemas.options import Role
+from tests.contract import AnswerContract
 
 PASSWORD = "tested-Portal-pass-42"
 UI_ORIGIN = "http://ui.test"
@@ -85,7 +86,10 @@ async def running_app(settings: Settings) -> AsyncIterator[tuple[Starlette, http
     assert isinstance(app, Starlette)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=asgi)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
+        contract = AnswerContract(app)  # every /api/* answer is checked against its declared model
+        hooks: dict[str, list[Any]] = {"response": [contract]}
+        async with httpx.AsyncClient(transport=transport, base_url="http://api.test", event_hooks=hooks) as client:
+            app.state.answer_contract = contract
             yield app, client
 
 

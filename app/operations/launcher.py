@@ -53,6 +53,9 @@ def api_command(port: int, *, host: str | None = None, processes: int = 1, log_l
         # No per-socket zlib: ~45 KB less memory per socket and no compression per recipient of a
         # push (what Node's socket.io does by default too); see docs/performance.md.
         "--ws-per-message-deflate", "false",
+        # No WebSocket-level keepalive: Engine.IO's own heartbeat (ping every 25 s, 20 s to answer) finds
+        # dead clients; uvicorn's would add a timer per socket and a ping and pong every 20 s each.
+        "--ws-ping-interval", "0",
         *(["--workers", str(processes)] if processes > 1 else []),
     ]  # fmt: skip
 
@@ -100,10 +103,10 @@ def _tail(log: Path | None) -> str:
     return log.read_text(errors="replace")[-3000:] if log is not None and log.exists() else ""
 
 
-def _answers(url: str) -> bool:
+def _answers(url: str, timeout: float = 1) -> bool:
     """An answer below 500 (the standard library's client: the production image has no httpx)."""
     try:
-        with urllib.request.urlopen(url, timeout=1) as answer:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
             return int(answer.status) < 500
     except urllib.error.HTTPError as exc:
         return exc.code < 500
@@ -111,13 +114,15 @@ def _answers(url: str) -> bool:
         return False
 
 
-def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path | None, timeout: float = 30) -> None:
+def wait_until_up(
+    url: str, process: subprocess.Popen[bytes], log: Path | None, timeout: float = 30, probe_timeout: float = 1
+) -> None:
     """Until ``url`` answers below 500; fails at once when the process ends first."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"{url} exited early:\n{_tail(log)}")
-        if _answers(url):
+        if _answers(url, probe_timeout):
             return
         time.sleep(0.1)
     raise RuntimeError(f"{url} did not come up:\n{_tail(log)}")
@@ -169,7 +174,9 @@ def restart(
     launched = time.time()
     processes[:] = [start(command, env, logs / f"{name}.log", append=True) for name, command, _probe in services]
     for process, (name, _command, probe) in zip(processes, services, strict=True):
-        wait_until_up(probe, process, logs / f"{name}.log", timeout)  # clients are already knocking
+        # Clients are already knocking: a process busy taking thousands of sockets back answers its
+        # health check late, which is not down (a 1 s probe failed for minutes, ./ops/bench connections).
+        wait_until_up(probe, process, logs / f"{name}.log", timeout, probe_timeout=10)
     return launched
 
 

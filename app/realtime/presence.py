@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 
 import redis.asyncio as aioredis
 from redis.typing import EncodableT, FieldT
@@ -35,6 +36,13 @@ BATCH_SECONDS = 0.05
 #: everyone within a second (issue 22: 2 s here made two quick changes take 2.3 s to show)
 STORM_BATCH_SECONDS = 0.5
 STORM_WINDOW_SECONDS = 1.0
+#: ...and longer still with many sockets to push to: every batch is one push to each staff socket of
+#: this process (~50-100 us of a loaded core each), so a fixed 0.5 s made 5,000 sockets take 2 batches
+#: a second each, most of a core while thousands connect (issue 20: 10,000 sockets took 474 s to
+#: connect with 0.5 s, 98 s with 2 s). The wait grows with the recipients (0.5 ms each) to keep a
+#: storm's presence pushes near a tenth of a core, from STORM_BATCH_SECONDS up to this.
+STORM_SECONDS_PER_RECIPIENT = 0.0005
+STORM_BATCH_MAX_SECONDS = 3.0
 SOCKET_TTL_SECONDS = 60
 _WATCH = "portal:presence:watch"
 _LAST = "portal:presence:last"
@@ -85,6 +93,8 @@ class Presence:
         self._redis = redis
         self._db = db
         self.events: EventSink | None = None  # set once the Socket.IO server exists
+        #: how many sockets of this process a presence push goes to (the staff room; set with ``events``)
+        self.recipients: Callable[[], int] = lambda: 0
         self._local: dict[str, int] = {}  # socket id -> user id, for the sockets of this process
         self._also_renew: dict[str, str] = {}  # socket id -> another sorted set its expiry is kept in
         self._task: asyncio.Task[None] | None = None
@@ -101,6 +111,9 @@ class Presence:
         self._writing: tuple[set[str], asyncio.Future[None]] | None = None  # the batch being written
         self._writer: asyncio.Task[None] | None = None
         self._unwritten: dict[str, int] = {}  # of batches that failed (Redis passing away)
+        #: the process is stopping (``Realtime.stop_requested``): sockets closing now are not written
+        #: as leaving, their listings lapse unless a new process lists them again
+        self.stopping = False
 
     async def _live(self, user_id: int) -> int:
         now = time.time()
@@ -135,7 +148,13 @@ class Presence:
             if self._flush is None:
                 loop = asyncio.get_running_loop()
                 storm = loop.time() - self._last_sent < STORM_WINDOW_SECONDS
-                self._flush = loop.call_later(STORM_BATCH_SECONDS if storm else BATCH_SECONDS, self._send_pending)
+                wait = self.storm_batch_seconds() if storm else BATCH_SECONDS
+                self._flush = loop.call_later(wait, self._send_pending)
+
+    def storm_batch_seconds(self) -> float:
+        """How long changes wait for each other while they keep coming (see ``STORM_SECONDS_PER_RECIPIENT``)."""
+        wait = self.recipients() * STORM_SECONDS_PER_RECIPIENT
+        return min(STORM_BATCH_MAX_SECONDS, max(STORM_BATCH_SECONDS, wait))
 
     def _send_pending(self) -> None:
         self._flush = None
@@ -165,6 +184,17 @@ class Presence:
         last = await self._redis.hget(_LAST, str(user_id))
         if (last.decode() if isinstance(last, bytes) else last) != status:
             await self.announce(user_id, profile.chosen_status, profile.mood)
+
+    def registrations(self) -> dict[str, str]:
+        """This process's sockets and the other sorted set each is listed in (its session's)."""
+        return dict(self._also_renew)
+
+    def forget(self, sid: str) -> None:
+        """Stop counting a socket here without writing that it left (the process is stopping)."""
+        self._local.pop(sid, None)
+        self._also_renew.pop(sid, None)
+        self._joining.pop(sid, None)
+        self._unwritten.pop(sid, None)
 
     def local_sockets_of(self, user_id: int) -> list[str]:
         return [sid for sid, owner in self._local.items() if owner == user_id]

@@ -23,9 +23,10 @@ from app.auth.service import AuthService
 from app.db import Database
 from app.errors import ApiError
 from app.observability.metrics import SOCKETS
-from app.realtime import control, eio_socket, flood, rooms
+from app.realtime import control, eio_socket, flood, handshake, ping_wheel, rooms
 from app.realtime.broadcast import FanoutRedisManager
 from app.realtime.presence import SOCKET_TTL_SECONDS, Presence
+from app.realtime.room_index import RoomIndex
 from app.settings import Settings
 from schemas.chat import Chat
 from schemas.events import ChatTyping, SessionEnded
@@ -53,6 +54,10 @@ def too_many_sockets(cap: int) -> str:
     return f"{TOO_MANY_SOCKETS}: this sign-in already has {cap} live connections. Close another tab or window."
 
 
+class PortalManager(RoomIndex, FanoutRedisManager):
+    """The Redis manager (outages, fan-out) with each socket's rooms indexed (quick disconnects)."""
+
+
 class Realtime:
     def __init__(
         self,
@@ -71,16 +76,22 @@ class Realtime:
         self._settings = settings
         self._expiry_timers: dict[str, asyncio.TimerHandle] = {}
         self._control_task: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop serving the sockets (for signals)
+        self._background: set[asyncio.Task[None]] = set()
         eio_socket.install()  # the websocket writers wait without a task per packet
+        ping_wheel.install()  # ...and the pings come from one timer, not a sleeping task per socket
         self.server = socketio.AsyncServer(
             async_mode="asgi",
-            client_manager=FanoutRedisManager(redis_url, on_lost=self._drop_local_sockets),
+            client_manager=PortalManager(redis_url, on_lost=self._drop_local_sockets),
             cors_allowed_origins=list(settings.cors_origins),
             transports=["websocket"],
             max_http_buffer_size=flood.MAX_MESSAGE_BYTES,
             logger=False,
             engineio_logger=False,
         )
+        presence.recipients = self.staff_sockets  # presence pushes go to the staff room
+        handshake.lighten(self.server.eio)  # a socket keeps less of its handshake
         self.server.on("connect", self._connect)
         self.server.on("disconnect", self._disconnect)
         self.flood = flood.FloodGuard()
@@ -91,6 +102,8 @@ class Realtime:
         token = auth.get("token") if isinstance(auth, dict) else None
         if not isinstance(token, str) or not token:
             raise socketio.exceptions.ConnectionRefusedError(UNAUTHORIZED)
+        if self._stopping:  # the client tries again, and reaches the process started in this one's place
+            raise socketio.exceptions.ConnectionRefusedError(UNAVAILABLE)
         epoch = self._auth.live.epoch
         try:
             principal = await self._auth.authenticate(token)
@@ -135,6 +148,10 @@ class Realtime:
         SOCKETS.inc()  # counted with its expiry timer: _disconnect uncounts exactly the sockets counted here
         self._ensure_control_listener()
 
+    def staff_sockets(self) -> int:
+        """How many sockets of this process are in the ``staff`` room."""
+        return len(self.server.manager.rooms.get("/", {}).get(rooms.STAFF, ()))
+
     async def _within_socket_cap(self, sid: str, session_id: str) -> bool:
         """Register ``sid`` among the session's sockets and open sockets, then count them, in one
         round trip: registering before counting means sockets connecting at once can never all fit
@@ -169,6 +186,9 @@ class Realtime:
         if timer is not None:
             timer.cancel()
             SOCKETS.dec()
+        if self._stopping:  # see stop_requested: nothing to write, the listings lapse
+            self.presence.forget(sid)
+            return
         try:
             await self.presence.disconnected(sid)
             session = await self.server.get_session(sid)
@@ -209,8 +229,53 @@ class Realtime:
 
     def start(self) -> None:
         """Listen on the control channel from the start: ended sessions must reach this process's
-        session cache even before its first socket connects."""
+        session cache even before its first socket connects. Subscribe to the pushes from the start
+        too (python-socketio does it at the first connection): after a restart thousands of clients
+        are already knocking, and each connection waits for the subscription or is refused."""
+        self._loop = asyncio.get_running_loop()
         self._ensure_control_listener()
+        if not self.server.manager_initialized:
+            self.server.manager_initialized = True
+            self.server.manager.initialize()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
+    def stop_requested(self) -> None:
+        """This process is stopping (SIGTERM/SIGINT: a deploy or a host restart), and its sockets are
+        about to be closed. Its clients come back within seconds to a process started in its place, so
+        the closes take nobody offline: their presence listings are left to lapse (``SOCKET_TTL_SECONDS``;
+        the sweep takes a user offline who did not come back, as after a crash) and no close costs a
+        Redis round trip. Otherwise every restart would take every user offline and online again, two
+        presence pushes per user to every staff socket. The session registrations (the socket cap, the
+        sign-out drops) are taken off in one pipeline, so a user's new sockets are not refused as over
+        the cap by the old ones. Safe to call from a signal handler."""
+        if self._stopping:
+            return
+        self._stopping = True
+        self.presence.stopping = True
+        with contextlib.suppress(RuntimeError):  # no loop running: nothing is registered
+            loop = self._loop or asyncio.get_running_loop()
+            loop.call_soon_threadsafe(self._unregister_all_soon)
+
+    def _unregister_all_soon(self) -> None:
+        task = asyncio.get_running_loop().create_task(self._unregister_all())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _unregister_all(self) -> None:
+        registered = self.presence.registrations()
+        if not registered:
+            return
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for sid, open_key in registered.items():
+                    pipe.zrem(open_key, sid)
+                    pipe.srem(_session_key(open_key.removeprefix(_open_key(""))), sid)
+                await pipe.execute()
+        except RedisError as exc:  # the registrations lapse by themselves within SOCKET_TTL_SECONDS
+            log.info("stopping: socket registrations left to lapse (%s)", exc)
 
     async def announce_session_end(self, session_id: str) -> None:
         try:
@@ -251,6 +316,8 @@ class Realtime:
             await asyncio.sleep(1)
 
     async def close(self) -> None:
+        if self._background:  # the stop's unregistering pipeline: done before Redis is closed
+            await asyncio.wait(set(self._background), timeout=CLOSE_WAIT_SECONDS)
         if self._control_task is not None:
             self._control_task.cancel()
             # Bounded: a cancelled listener can hang in the pub/sub connection's close, and a process

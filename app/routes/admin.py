@@ -8,6 +8,8 @@ through its Socket.IO room and the session-end announcement.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -17,9 +19,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 
-from app.errors import ApiError, invalid, not_found
+from app.errors import ApiError, not_found
 from app.http import json_response, read_photo
-from app.params import path_int, query_int
+from app.params import path_int
 from app.portal import Portal, actor_of, request_meta
 from app.realtime import control
 from app.routes.documents import storage_of
@@ -31,6 +33,7 @@ from schemas.audit import AUDIT_KINDS, AuditKinds, AuditLog
 from schemas.base import utcnow
 from schemas.options import Role, UserState
 from schemas.push import MySessions
+from schemas.query import AdminUsersQuery, AuditExportQuery, AuditLogQuery
 from schemas.users import (
     AdminUser,
     AdminUserCreate,
@@ -71,6 +74,13 @@ async def _user(session: AsyncSession, user_id: int) -> User:
     if user is None:
         raise not_found("No user has this id.")
     return user
+
+
+@asynccontextmanager
+async def _target(call: Call, user_id: int) -> AsyncIterator[tuple[AsyncSession, User, Any]]:
+    """The user ``user_id`` (404 when none), in a write session, and who acts on them."""
+    async with call.portal.db.session() as session:
+        yield session, await _user(session, user_id), actor_of(call.request, call.principal)
 
 
 async def close_user_sockets(portal: Portal, user_id: int) -> None:
@@ -154,30 +164,9 @@ async def users_collection(call: Call) -> Response:
             )
             row = (await _rows(session, portal, [user]))[0]
         return json_response({"user": row, "temporaryPassword": password}, status=201)
-    params = request.query_params
-    errors: dict[str, str] = {}
-    page = query_int(params, "page", default=1, minimum=1, maximum=100_000, errors=errors) or 1
-    per_page = query_int(params, "perPage", default=25, minimum=1, maximum=100, errors=errors) or 25
-    sort = params.get("sort") or "username"
-    if sort not in SORTS:
-        errors["sort"] = f"Sort by one of: {', '.join(SORTS)}."
-    order = params.get("order") or "asc"
-    if order not in ("asc", "desc"):
-        errors["order"] = "Use asc or desc."
-    status = params.get("status") or None
-    if status is not None and status not in STATUSES:
-        errors["status"] = f"Use one of: {', '.join(STATUSES)}."
-    role = params.get("role") or None
-    if role is not None and role not in {r.value for r in Role}:
-        errors["role"] = f"Use one of: {', '.join(r.value for r in Role)}."
-    mfa = (params.get("mfa") or "").lower() or None
-    if mfa is not None and mfa not in ("on", "off"):
-        errors["mfa"] = "Use on or off."
-    q = (params.get("q") or "").strip()
-    if len(q) > 100:
-        errors["q"] = "Search with at most 100 characters."
-    if errors:
-        raise invalid("Check the list parameters: " + ", ".join(sorted(errors)) + ".", errors)
+    params = call.query(AdminUsersQuery)
+    page, per_page, sort, order = params.page, params.per_page, params.sort, params.order
+    status, role, mfa, q = params.status, params.role, params.mfa, params.q
     conditions: list[Any] = []
     if q:
         needle = "%" + q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -216,16 +205,12 @@ async def user_item(call: Call) -> Response:
     A role change or disabling ends their sessions and closes their sockets at once. An admin cannot
     demote or disable themselves or the last admin (409).
     """
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
+    user_id = path_int(call.request)
     portal = call.portal
     await call.limit("write")
     body = await call.body(AdminUserUpdate)
-    actor = actor_of(request, principal)
     ended = False
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
+    async with _target(call, user_id) as (session, user, actor):
         if body.display_name is not None or body.email is not None:
             await users.edit_profile(
                 session=session, user=user, actor=actor, display_name=body.display_name, email=body.email
@@ -248,45 +233,31 @@ async def user_item(call: Call) -> Response:
 
 async def reset_password(call: Call) -> Response:
     """Set a new temporary password (shown once); their sessions end and they choose a new one at sign-in."""
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
-    portal = call.portal
+    user_id = path_int(call.request)
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        if user.id == principal.user_id:
+    async with _target(call, user_id) as (session, user, actor):
+        if user.id == call.principal.user_id:
             raise ApiError(409, "Change your own password on your account page (/profile/account).")
-        password = await users.reset_password(session=session, user=user, actor=actor_of(request, principal))
-    await close_user_sockets(portal, user_id)
+        password = await users.reset_password(session=session, user=user, actor=actor)
+    await close_user_sockets(call.portal, user_id)
     return json_response({"temporaryPassword": password})
 
 
 async def unlock(call: Call) -> Response:
     """Clear a user's sign-in lockout (their name's failures and those of the addresses that failed)."""
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
-    portal = call.portal
+    user_id = path_int(call.request)
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        cleared = await users.unlock(
-            session=session, settings=portal.settings, user=user, actor=actor_of(request, principal)
-        )
+    async with _target(call, user_id) as (session, user, actor):
+        cleared = await users.unlock(session=session, settings=call.portal.settings, user=user, actor=actor)
     return json_response({"message": f"{user.username} can sign in again.", "cleared": cleared})
 
 
 async def disable_mfa(call: Call) -> Response:
     """Turn off a user's two-step sign-in (a lost phone). 409 when it is already off."""
-    request = call.request
-    principal = call.principal
-    user_id = path_int(request)
-    portal = call.portal
+    user_id = path_int(call.request)
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        await users.disable_mfa(session=session, user=user, actor=actor_of(request, principal))
+    async with _target(call, user_id) as (session, user, actor):
+        await users.disable_mfa(session=session, user=user, actor=actor)
     return json_response({"message": f"Two-step sign-in is off for {user.username}.", "mfaEnabled": False})
 
 
@@ -317,11 +288,8 @@ async def user_sessions(call: Call) -> Response:
             await _user(session, user_id)
             return json_response({"items": await users.live_sessions(session, user_id, current=principal.session_id)})
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        ended = await users.end_sessions(
-            session=session, user=user, actor=actor_of(request, principal), reason="ended by an admin"
-        )
+    async with _target(call, user_id) as (session, user, actor):
+        ended = await users.end_sessions(session=session, user=user, actor=actor, reason="ended by an admin")
     await close_user_sockets(portal, user_id)
     return json_response({"ended": ended})
 
@@ -329,16 +297,12 @@ async def user_sessions(call: Call) -> Response:
 async def user_session(call: Call) -> Response:
     """End one session of a user: its sockets close at once on every process."""
     request = call.request
-    principal = call.principal
     user_id = path_int(request)
     session_id = str(request.path_params["sid"])
     portal = call.portal
     await call.limit("write")
-    async with portal.db.session() as session:
-        user = await _user(session, user_id)
-        await users.end_sessions(
-            session=session, user=user, actor=actor_of(request, principal), reason="ended by an admin", only=session_id
-        )
+    async with _target(call, user_id) as (session, user, actor):
+        await users.end_sessions(session=session, user=user, actor=actor, reason="ended by an admin", only=session_id)
     await close_session_sockets(portal, session_id)
     return json_response({"ended": 1})
 
@@ -349,18 +313,14 @@ async def audit_log(call: Call) -> Response:
     Filters: actor and target (user ids), kind (one kind, or auth / user / record), from and to
     (ISO date-times), q (text); perPage up to 100; cursor: the previous page's nextCursor.
     """
-    request = call.request
-    query = audit.parse_query(request.query_params)
+    query = audit.parse_query(call.query(AuditLogQuery))
     async with call.portal.db.reader() as session:
         return json_response(await audit.list_log(session, query))
 
 
 async def audit_export(call: Call) -> Response:
     """The filtered audit log as CSV (format=csv), streamed; the same filters as GET /admin/audit."""
-    request = call.request
-    if (request.query_params.get("format") or "csv") != "csv":
-        raise invalid("Export the audit log as format=csv.", {"format": "Use csv."})
-    query = audit.parse_query(request.query_params)
+    query = audit.parse_query(call.query(AuditExportQuery))
     stamp = utcnow().strftime("%Y%m%d-%H%M%S")
     return StreamingResponse(
         audit.export_csv(call.portal.db, query),
@@ -463,6 +423,7 @@ routes = [
         ["GET", "POST"],
         rule=ADMIN,
         body=AdminUserCreate,
+        query={"GET": AdminUsersQuery},
         answer={"GET": AdminUserPage, "POST": AdminUserCreated},
     ),
     route("/admin/users/{id}", user_item, ["PATCH"], rule=ADMIN, body=AdminUserUpdate, answer=AdminUser),
@@ -478,8 +439,8 @@ routes = [
         answer={"GET": LiveSessions, "DELETE": SessionsEnded},
     ),
     route("/admin/users/{id}/sessions/{sid}", user_session, ["DELETE"], rule=ADMIN, answer=SessionsEnded),
-    route("/admin/audit", audit_log, ["GET"], rule=ADMIN, answer=AuditLog),
-    route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN),
+    route("/admin/audit", audit_log, ["GET"], rule=ADMIN, query=AuditLogQuery, answer=AuditLog),
+    route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN, query=AuditExportQuery),
     route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN, answer=AuditKinds),
     route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN, answer=MySessions),
     route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN, answer=SessionsEnded),

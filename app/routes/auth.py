@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import TypeVar
 
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -16,6 +17,7 @@ from app.portal import Portal, request_meta
 from app.realtime import control
 from app.routes.endpoint import CREDENTIALS, PUBLIC, SIGNED_IN, Call, route
 from app.services import audit, users
+from schemas.query import OidcCallbackQuery, OidcStartQuery
 from schemas.users import (
     ChallengeRequest,
     ForgotPasswordRequest,
@@ -202,41 +204,42 @@ async def sign_out_everywhere(call: Call) -> Response:
     return json_response({"message": "Signed out on every device."})
 
 
+# The bodies of the two-step sign-in changes: each carries the current password.
+Confirmed = TypeVar("Confirmed", TotpSetupRequest, TotpVerifyRequest)
+
+
+async def _confirmed(call: Call, model: type[Confirmed]) -> Confirmed:
+    """A two-step sign-in change: counted under the sign-in limit, its body parsed, and the caller's
+    current password checked (under the lockout) before anything changes."""
+    await call.limit("sign-in", per_user=False)
+    body = await call.body(model)
+    portal = call.portal
+    await portal.auth.confirm_password(
+        call.principal, body.password, address=portal.limits.client_address(call.request)
+    )
+    return body
+
+
 async def totp_setup(call: Call) -> Response:
     """Start enrolling an authenticator app: body {password} (the current password); answers the secret.
 
     403 when the password is wrong (counted like a failed sign-in), 409 when two-step sign-in is on.
     """
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(TotpSetupRequest)
-    portal = call.portal
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    return json_response(await portal.auth.totp_setup(principal))
+    await _confirmed(call, TotpSetupRequest)
+    return json_response(await call.portal.auth.totp_setup(call.principal))
 
 
 async def totp_enable(call: Call) -> Response:
     """Turn two-step sign-in on: body {code, password}, a code from the app just enrolled."""
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(TotpVerifyRequest)
-    portal = call.portal
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    await portal.auth.totp_verify(principal, body.code, enable=True, meta=request_meta(request))
+    body = await _confirmed(call, TotpVerifyRequest)
+    await call.portal.auth.totp_verify(call.principal, body.code, enable=True, meta=request_meta(call.request))
     return json_response({"message": "Two-step sign-in is on.", "mfaEnabled": True})
 
 
 async def totp_disable(call: Call) -> Response:
     """Turn two-step sign-in off: body {code, password}, a current code and the current password."""
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(TotpVerifyRequest)
-    portal = call.portal
-    await portal.auth.confirm_password(principal, body.password, address=portal.limits.client_address(request))
-    await portal.auth.totp_verify(principal, body.code, enable=False, meta=request_meta(request))
+    body = await _confirmed(call, TotpVerifyRequest)
+    await call.portal.auth.totp_verify(call.principal, body.code, enable=False, meta=request_meta(call.request))
     return json_response({"message": "Two-step sign-in is off.", "mfaEnabled": False})
 
 
@@ -253,10 +256,9 @@ async def oidc_start(call: Call) -> Response:
     Opened by the login page as a page, with ``binding``: 16 to 200 random characters (A-Z a-z 0-9 _ -)
     the page keeps and later sends to /auth/oidc/exchange. 404 when company sign-in is not configured.
     """
-    request = call.request
     await call.limit("sign-in", per_user=False)
     oidc = company_sign_in(call.portal)
-    binding = request.query_params.get("binding")
+    binding = call.query(OidcStartQuery).binding
     if not valid_binding(binding):
         raise invalid("Start company sign-in from the login page.", {"binding": "16 to 200 of A-Z a-z 0-9 _ -."})
     assert binding is not None
@@ -283,7 +285,7 @@ async def oidc_callback(call: Call) -> Response:
     ``oidc_error`` (denied, expired, invalid, unavailable, disabled, email-taken)."""
     request = call.request
     oidc = company_sign_in(call.portal)
-    params = {key: value[:4000] for key, value in request.query_params.items()}
+    params = call.query(OidcCallbackQuery).model_dump(exclude_none=True)
     try:
         code = await oidc.callback(params, request.cookies.get(FLOW_COOKIE), request_meta(request))
         target = oidc.login_url(code=code)
@@ -335,8 +337,8 @@ routes = [
     route("/auth/refresh", refresh, ["POST"], rule=CREDENTIALS, body=RefreshRequest, answer=Tokens),
     route("/auth/sign-out", sign_out, ["POST"], rule=SIGNED_IN, answer=Message),
     route("/auth/sign-out-everywhere", sign_out_everywhere, ["POST"], rule=SIGNED_IN, answer=Message),
-    route("/auth/oidc/start", oidc_start, ["GET"], rule=PUBLIC),
-    route("/auth/oidc/callback", oidc_callback, ["GET"], rule=PUBLIC),
+    route("/auth/oidc/start", oidc_start, ["GET"], rule=PUBLIC, query=OidcStartQuery),
+    route("/auth/oidc/callback", oidc_callback, ["GET"], rule=PUBLIC, query=OidcCallbackQuery),
     route("/auth/oidc/exchange", oidc_exchange, ["POST"], rule=CREDENTIALS, body=OidcExchangeRequest, answer=Tokens),
     route("/auth/totp/setup", totp_setup, ["POST"], rule=SIGNED_IN, body=TotpSetupRequest, answer=TotpSetup),
     route("/auth/totp/verify", totp_enable, ["POST"], rule=SIGNED_IN, body=TotpVerifyRequest, answer=MfaState),

@@ -26,11 +26,19 @@ async def assets_from_memory(call: Call) -> Response:
     body = _ANSWERS.get(key)
     if body is None:  # the first call per process takes the real path, once
         require_staff(await authenticate(request))  # once per process: see the module's docstring
-        query = listing.parse_list_query(ASSETS, request.query_params)
+        query = listing.parse_list_query(ASSETS, call.query(listing.query_model(ASSETS)))
         async with portal_of(request).db.session() as session:
             answer = await listing.list_records(session=session, spec=ASSETS, query=query)
         body = _ANSWERS[key] = orjson.dumps(answer)
     return Response(body, media_type="application/json")
 
 
-routes = [route("/_bench/assets-from-memory", assets_from_memory, ["GET"], rule=OWN_TOKEN)]
+routes = [
+    route(
+        "/_bench/assets-from-memory",
+        assets_from_memory,
+        ["GET"],
+        rule=OWN_TOKEN,
+        query=listing.query_model(ASSETS),
+    )
+]

@@ -32,6 +32,7 @@ from app.services.documents.queue import JobQueue
 from app.services.documents.upload import StagedFile, UploadForm, create_uploads, require_uploader
 from app.storage import Storage, StoredFileMissing, iter_chunks
 from app.storage.filetypes import safe_name
+from schemas.query import DocumentTextQuery
 from schemas.records import DocumentPublic, DocumentsUploaded, DocumentText, RetryQuery
 
 log = logging.getLogger("portal.uploads")
@@ -286,9 +287,9 @@ async def retry(call: Call) -> Any:
 
 async def text(call: Call) -> Any:
     """The extracted text, a page at a time (``offset``, ``limit`` characters), with ``q``'s matches marked."""
-    offset, size, q = document_text.parse(call.request.query_params)
+    query = call.query(DocumentTextQuery)
     return await document_text.text_page(
-        session=call.session, document_id=path_int(call.request), offset=offset, limit=size, q=q
+        session=call.session, document_id=path_int(call.request), offset=query.offset, limit=query.limit, q=query.q
     )
 
 
@@ -315,5 +316,7 @@ routes = [
         query=RetryQuery,
         answer=DocumentPublic,
     ),
-    route("/documents/{id}/text", text, ["GET"], rule=STAFF, session="read", answer=DocumentText),
+    route(
+        "/documents/{id}/text", text, ["GET"], rule=STAFF, session="read", query=DocumentTextQuery, answer=DocumentText
+    ),
 ]

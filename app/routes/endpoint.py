@@ -32,6 +32,8 @@ from schemas.options import Role
 Model = TypeVar("Model", bound=BaseModel)
 SessionKind = Literal["write", "read"] | None
 Answer = type[BaseModel] | Mapping[str, type[BaseModel]] | None
+# A query model for every method of the route, or one per method (GET lists, POST creates).
+Query = type[BaseModel] | Mapping[str, type[BaseModel]] | None
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ class Call:
     caller: Principal | None
     session_or_none: AsyncSession | None
     body_model: type[BaseModel] | None = None
-    query_model: type[BaseModel] | None = None
+    query_model: Query = None
     _body: Any = field(default=None, repr=False)
 
     @property
@@ -112,7 +114,8 @@ class Call:
 
     def query(self, model: type[Model]) -> Model:
         """The query string parsed with the route's declared model."""
-        assert model is self.query_model, f"declare query={model.__name__} on the route"
+        declared = _for(self.query_model, self.request.method)
+        assert model is declared, f"declare query={model.__name__} on the route"
         return parse(model, dict(self.request.query_params))
 
     async def limit(self, rule: str, *, per_user: bool = True) -> None:
@@ -131,14 +134,23 @@ class Declared:
     rule: Rule
     session: SessionKind = None
     body: type[BaseModel] | None = None
-    query: type[BaseModel] | None = None
+    query: Query = None
     status: int = 200
     answer: Answer = None  # the success answer's model (or one per method), for /openapi.json
+    lookup: bool = False  # finds its item by an id in the body or query: 404 when there is none
 
     def answer_for(self, method: str) -> type[BaseModel] | None:
-        if isinstance(self.answer, Mapping):
-            return self.answer.get(method)
-        return self.answer
+        return _for(self.answer, method)
+
+    def query_for(self, method: str) -> type[BaseModel] | None:
+        return _for(self.query, method)
+
+
+def _for(declared: Answer, method: str) -> type[BaseModel] | None:
+    """The model declared for ``method`` (one for every method, or one per method)."""
+    if isinstance(declared, Mapping):
+        return declared.get("GET" if method == "HEAD" else method)
+    return declared
 
 
 def endpoint(
@@ -147,14 +159,15 @@ def endpoint(
     rule: Rule,
     session: SessionKind = None,
     body: type[BaseModel] | None = None,
-    query: type[BaseModel] | None = None,
+    query: Query = None,
     status: int = 200,
     answer: Answer = None,
+    lookup: bool = False,
 ) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate and apply ``rule``, open the session (``write``: committed after
     the answer is built, so an answer that cannot be written leaves nothing stored; ``read``: a
     reader), then answer JSON (or the handler's own Response)."""
-    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer)
+    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer, lookup=lookup)
 
     @functools.wraps(handler)
     async def run(request: Request) -> Response:
@@ -188,7 +201,7 @@ def route(
     rule: Rule,
     session: SessionKind = None,
     body: type[BaseModel] | None = None,
-    query: type[BaseModel] | None = None,
+    query: Query = None,
     status: int = 200,
     answer: Answer = None,
 ) -> Route:

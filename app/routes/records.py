@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
@@ -17,10 +18,23 @@ from app.services.resources import RESOURCES, ResourceSpec
 from schemas.records import PAGES, History
 
 
+def _writing(call: Call, session: AsyncSession, spec: ResourceSpec) -> dict[str, Any]:
+    """What every record write takes besides its data: the session, the resource, who writes, and
+    where the change is announced (``record`` events) and notified."""
+    portal = call.portal
+    return {
+        "session": session,
+        "spec": spec,
+        "actor": call.principal,
+        "events": portal.events,
+        "notify_with": portal.notifier,
+    }
+
+
 async def collection(call: Call, *, spec: ResourceSpec) -> Response:
     request, principal, portal = call.request, call.principal, call.portal
     if request.method == "GET":
-        query = listing.parse_list_query(spec, request.query_params)
+        query = listing.parse_list_query(spec, call.query(listing.query_model(spec)))
 
         async def read_list() -> dict[str, Any]:
             # A search sets its plan for its own transaction; a plain list needs none.
@@ -34,14 +48,7 @@ async def collection(call: Call, *, spec: ResourceSpec) -> Response:
     await call.limit("write")
     data = await read_body(request)
     async with portal.db.session() as session:
-        created = await writes.create_record(
-            session=session,
-            spec=spec,
-            data=data,
-            actor=principal,
-            events=portal.events,
-            notify_with=portal.notifier,
-        )
+        created = await writes.create_record(data=data, **_writing(call, session, spec))
     return json_response(created, status=201)
 
 
@@ -62,25 +69,10 @@ async def item(call: Call, *, spec: ResourceSpec) -> Response:
         return answer_response(answer)
     async with portal.db.session() as session:
         if request.method == "DELETE":
-            deleted = await writes.delete_record(
-                session=session,
-                spec=spec,
-                record_id=record_id,
-                actor=principal,
-                events=portal.events,
-                notify_with=portal.notifier,
-            )
+            deleted = await writes.delete_record(record_id=record_id, **_writing(call, session, spec))
             return json_response(deleted)
         data = await read_body(request)
-        updated = await writes.update_record(
-            session=session,
-            spec=spec,
-            record_id=record_id,
-            data=data,
-            actor=principal,
-            events=portal.events,
-            notify_with=portal.notifier,
-        )
+        updated = await writes.update_record(record_id=record_id, data=data, **_writing(call, session, spec))
         return json_response(updated)
 
 
@@ -101,6 +93,7 @@ def _routes() -> list[BaseRoute]:
                 ["GET", "POST"],
                 rule=STAFF,
                 body=spec.create_model,
+                query={"GET": listing.query_model(spec)},
                 answer={"GET": PAGES[name], "POST": spec.public_model},
             ),
             route(

@@ -24,6 +24,7 @@ from app.services.resources import RESOURCES
 from app.services.tabular import TableError, sniff_format
 from app.settings import Settings
 from schemas.imports import ImportJobPublic, ImportState
+from schemas.query import ExportParams, ImportOptionsQuery
 
 log = logging.getLogger("portal.imports")
 
@@ -32,10 +33,9 @@ async def export(call: Call, *, resource: str) -> Response:
     """Every record the list's filters, sort and q find, as CSV or Excel (``format=csv|xlsx``), streamed."""
     request = call.request
     spec = RESOURCES[resource]
-    file_format = request.query_params.get("format") or "csv"
-    if file_format not in exports.FORMATS:
-        raise invalid("format: use csv or xlsx.", {"format": "Use csv or xlsx."})
-    params = {k: v for k, v in request.query_params.items() if k not in ("format", "page", "perPage", "cursor")}
+    params = call.query(listing.query_model(spec, ExportParams))
+    assert isinstance(params, ExportParams)
+    file_format = params.format
     query = listing.parse_list_query(spec, params)
     headers = {
         "Content-Disposition": attachment(exports.file_name(spec, file_format)),
@@ -92,7 +92,8 @@ async def start_import(call: Call, *, resource: str) -> Response:
         if staged.size == 0:
             raise invalid("The file is empty.", {"file": "Empty."})
         fields = {k: v[-1] for k, v in stream.form.fields.items() if v}
-        options = imports.parse_options({**request.query_params, **fields})
+        query = call.query(ImportOptionsQuery).model_dump(by_alias=True, exclude_none=True)
+        options = imports.parse_options({**query, **fields})
         try:
             file_format = await run_in_threadpool(sniff_format, staged.path, staged.name)
         except TableError as exc:
@@ -143,7 +144,16 @@ async def commit_import(call: Call) -> Response:
 
 # Before the record routes: /assets/export is not the asset with id "export".
 routes = [
-    *(route(f"/{name}/export", partial(export, resource=name), ["GET"], rule=STAFF) for name in RESOURCES),
+    *(
+        route(
+            f"/{name}/export",
+            partial(export, resource=name),
+            ["GET"],
+            rule=STAFF,
+            query=listing.query_model(spec, ExportParams),
+        )
+        for name, spec in RESOURCES.items()
+    ),
     *(
         route(
             f"/{name}/import",
@@ -151,6 +161,7 @@ routes = [
             ["POST"],
             rule=STAFF,
             status=202,
+            query=ImportOptionsQuery,
             answer=ImportJobPublic,
         )
         for name in IMPORTABLE

@@ -7,57 +7,19 @@ course and answers the body. An unknown ``courseId`` answers 200 with an empty b
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.errors import invalid
-from app.samples.common import LONG_TEXT, SampleModel, endpoint, no_body, read
+from app.samples.common import Area, no_body, read
 from app.samples.store import SampleStore
 from app.validation import parse
+from schemas.sample_areas.academy import AcademyCategories, Course, CourseChanges, CourseQuery, Courses
 
 AREA = "academy"
 PREFIX = "/api/academy-app"
-
-Id = Annotated[str, Field(min_length=1)]
-Count = Annotated[int, Field(ge=0)]
-
-
-class Step(SampleModel):
-    id: Id
-    title: str
-    content: Annotated[str, Field(max_length=LONG_TEXT)]  # HTML
-
-
-class Course(SampleModel):
-    id: Id
-    title: Annotated[str, Field(min_length=1)]
-    slug: str = ""
-    description: str = ""
-    category: Id
-    length: Count = 0
-    totalSteps: Count = 0
-    activeStep: Count = 0
-    updated: str = ""
-    steps: list[Step] = Field(default_factory=list)
-
-
-class CourseChanges(SampleModel):
-    """The body of ``course/update``: the id and any course fields, each checked when present."""
-
-    id: Id
-    title: Annotated[str, Field(min_length=1)] = "-"
-    slug: str = ""
-    description: str = ""
-    category: Id = "-"
-    length: Count = 0
-    totalSteps: Count = 0
-    activeStep: Count = 0
-    updated: str = ""
-    steps: list[Step] = Field(default_factory=list)
 
 
 def merge(target: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
@@ -83,8 +45,8 @@ async def list_courses(_request: Request, store: SampleStore) -> list[dict[str, 
     return [{k: v for k, v in course.items() if k != "steps"} for course in await store.all("courses")]
 
 
-async def get_course(request: Request, store: SampleStore) -> dict[str, Any] | Response:
-    course_id = request.query_params.get("courseId", "")
+async def get_course(_request: Request, store: SampleStore, query: CourseQuery) -> dict[str, Any] | Response:
+    course_id = query.course_id
     course = await store.get("courses", course_id) if course_id else None
     return course if course is not None else no_body()
 
@@ -110,10 +72,11 @@ async def update_course(request: Request, store: SampleStore) -> dict[str, Any]:
     return changes
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/categories", endpoint(AREA, list_categories), methods=["GET"]),
-    Route(f"{PREFIX}/courses", endpoint(AREA, list_courses), methods=["GET"]),
-    Route(f"{PREFIX}/course", endpoint(AREA, get_course), methods=["GET"]),
-    Route(f"{PREFIX}/course/save", endpoint(AREA, save_course), methods=["POST"]),
-    Route(f"{PREFIX}/course/update", endpoint(AREA, update_course), methods=["POST"]),
+    area.get("/categories", list_categories, AcademyCategories),
+    area.get("/courses", list_courses, Courses),
+    area.get("/course", get_course, Course, query=CourseQuery),
+    area.post("/course/save", save_course, Course, body=Course),
+    area.post("/course/update", update_course, CourseChanges, body=CourseChanges),
 ]

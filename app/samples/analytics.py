@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Widgets
 
 AREA = "analytics"
 
@@ -23,4 +23,5 @@ async def widgets(_request: Request, store: SampleStore) -> list[dict[str, Any]]
     return await store.all("widgets")
 
 
-routes = [Route("/api/analytics-dashboard-app/widgets", endpoint(AREA, widgets), methods=["GET"])]
+area = Area(AREA)
+routes = [area.get("/api/analytics-dashboard-app/widgets", widgets, Widgets)]

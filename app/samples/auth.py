@@ -53,6 +53,13 @@ from app.stored_json import check_stored
 from app.validation import parse
 from schemas.base import utcnow
 from schemas.options import Role, UserState
+from schemas.sample_areas.auth import (
+    MockCredentialsQuery,
+    MockRegistration,
+    MockSignIn,
+    MockUserAnswer,
+    SignedIn,
+)
 from schemas.users import AuthSession, MeUpdate, SampleUser, ShortcutId, User
 
 AREA = "auth"
@@ -231,9 +238,10 @@ def _invalid_token() -> Response:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-async def _values(request: Request) -> dict[str, Any]:
+async def _values(call: Call) -> dict[str, Any]:
     """The call's values: the query string, overridden by a JSON object body when there is one."""
-    values: dict[str, Any] = dict(request.query_params)
+    request = call.request
+    values: dict[str, Any] = call.query(MockCredentialsQuery).model_dump(exclude_none=True)
     if (await request.body()).strip():
         body = await read_body(request)
         if not isinstance(body, dict):
@@ -292,7 +300,7 @@ async def sign_in(call: Call) -> Response:
     request = call.request
     portal = call.portal
     await portal.limits.hit("sign-in", request)
-    credentials = parse(Credentials, await _values(request))
+    credentials = parse(Credentials, await _values(call))
     address = portal.limits.client_address(request)
     now = utcnow()
     typed = normalize_username(credentials.email)
@@ -330,9 +338,8 @@ async def access_token(call: Call) -> Response:
     401 {error: 'Invalid access token detected'} when the token is missing, forged, expired, not a
     mock token, or its user is gone or its session ended (signed out, disabled, role changed, reset).
     """
-    request = call.request
     portal = call.portal
-    token = (await _values(request)).get("access_token")
+    token = (await _values(call)).get("access_token")
     claims = mock_claims(portal, token) if isinstance(token, str) and token else None
     holder = await holder_of(portal, claims) if claims is not None else None
     if claims is None or holder is None:
@@ -442,9 +449,16 @@ async def update_user(call: Call) -> Response:
 
 
 routes = [
-    route("/api/auth", sign_in, ["GET", "POST"], rule=PUBLIC),
-    route("/api/auth/access-token", access_token, ["GET", "POST"], rule=CREDENTIALS),
-    route("/api/auth/register", register, ["POST"], rule=PUBLIC),
+    route("/api/auth", sign_in, ["GET", "POST"], rule=PUBLIC, query=MockCredentialsQuery, answer=MockSignIn),
+    route(
+        "/api/auth/access-token",
+        access_token,
+        ["GET", "POST"],
+        rule=CREDENTIALS,
+        query=MockCredentialsQuery,
+        answer=SignedIn,
+    ),
+    route("/api/auth/register", register, ["POST"], rule=PUBLIC, body=Registration, answer=MockRegistration),
     # The template's mock token or a portal access token, judged by the handler (_portal_caller).
-    route("/api/auth/user/update", update_user, ["POST"], rule=OWN_TOKEN, body=UserUpdate),
+    route("/api/auth/user/update", update_user, ["POST"], rule=OWN_TOKEN, body=UserUpdate, answer=MockUserAnswer),
 ]

@@ -7,66 +7,17 @@ list. (This module is ``app.samples.calendar``; it never needs the standard libr
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, Field, model_validator
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import not_found
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
+from schemas.sample_areas.calendar import EventBody, EventRef, Events, NewEvent, NewEventBody
 
 AREA = "calendar"
 PREFIX = "/api/calendar-app"
-
-
-def _moment(value: str) -> datetime:
-    moment = datetime.fromisoformat(value)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _iso(value: str) -> str:
-    try:
-        _moment(value)
-    except ValueError as exc:
-        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
-    return value
-
-
-Id = Annotated[str, Field(min_length=1)]
-IsoDate = Annotated[str, AfterValidator(_iso)]
-
-
-class NewEvent(SampleModel):
-    title: str = Field(min_length=1)
-    allDay: bool = False
-    start: IsoDate
-    end: IsoDate
-    desc: str | None = None
-
-    @model_validator(mode="after")
-    def _ends_after_start(self) -> NewEvent:
-        if _moment(self.end) < _moment(self.start):
-            raise ValueError("The end must not be before the start.")
-        return self
-
-
-class Event(NewEvent):
-    id: Id
-
-
-class NewEventBody(SampleModel):
-    newEvent: NewEvent
-
-
-class EventBody(SampleModel):
-    event: Event
-
-
-class EventRef(SampleModel):
-    eventId: Id
 
 
 def _dump(event: NewEvent) -> dict[str, Any]:
@@ -102,9 +53,10 @@ async def remove_event(request: Request, store: SampleStore) -> list[dict[str, A
     return await store.all("events")
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/events", endpoint(AREA, list_events), methods=["GET"]),
-    Route(f"{PREFIX}/add-event", endpoint(AREA, add_event), methods=["POST"]),
-    Route(f"{PREFIX}/update-event", endpoint(AREA, update_event), methods=["POST"]),
-    Route(f"{PREFIX}/remove-event", endpoint(AREA, remove_event), methods=["POST"]),
+    area.get("/events", list_events, Events),
+    area.post("/add-event", add_event, Events, body=NewEventBody),
+    area.post("/update-event", update_event, Events, body=EventBody),
+    area.post("/remove-event", remove_event, Events, body=EventRef),
 ]

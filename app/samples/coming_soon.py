@@ -7,35 +7,20 @@ every other sample write: a staff token, a valid address, the per-user write lim
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import Field, field_validator
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import ApiError
 from app.portal import limit
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
+from schemas.sample_areas.base import now_iso
+from schemas.sample_areas.coming_soon import Subscribed, Subscription
 
 AREA = "coming-soon"
 PREFIX = "/api/coming-soon"
 MAX_SUBSCRIBERS = 1000
-ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
-
-
-class Subscription(SampleModel):
-    email: str = Field(min_length=3, max_length=254)
-
-    @field_validator("email")
-    @classmethod
-    def _an_address(cls, value: str) -> str:
-        value = value.strip().lower()
-        if not ADDRESS.fullmatch(value):
-            raise ValueError("Enter a valid email address, like name@example.com.")
-        return value
 
 
 async def subscribe(request: Request, store: SampleStore) -> dict[str, Any]:
@@ -49,10 +34,11 @@ async def subscribe(request: Request, store: SampleStore) -> dict[str, Any]:
         raise ApiError(409, "The subscriber list is full.")
     entry = {
         "email": body.email,
-        "subscribedAt": datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "subscribedAt": now_iso(),
     }
     await store.put("subscribers", body.email, entry)
     return {**entry, "already": False}
 
 
-routes = [Route(f"{PREFIX}/subscribe", endpoint(AREA, subscribe), methods=["POST"])]
+area = Area(AREA, PREFIX)
+routes = [area.post("/subscribe", subscribe, Subscribed, body=Subscription)]

@@ -8,48 +8,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route
 
 from app.http import read_body
-from app.routes.endpoint import STAFF, Call
+from app.routes.endpoint import STAFF, Answer, Call
 from app.routes.endpoint import endpoint as wrap
 from app.samples.store import SampleStore
 from app.validation import parse
+from schemas.sample_areas.base import LONG_TEXT, MAX_TEXT, PICTURE, SampleModel
 
 Model = TypeVar("Model", bound=BaseModel)
-Handler = Callable[[Request, SampleStore], Awaitable[Any]]
-
-
-# Text fields are at most this long unless a field says otherwise (long text, pictures as data URLs).
-MAX_TEXT = 10_000
-LONG_TEXT = 50_000
-PICTURE = 600_000  # a picture the UI scaled down and sent as a JPEG data URL (about 450 KB)
-
-
-class SampleModel(BaseModel):
-    """A sample entity as the spec shapes it: known fields checked strictly, unknown fields dropped.
-
-    Strict: "true" is not a boolean and "1" is not an id, so a malformed body is a 422 instead of
-    being coerced into something the page did not mean. Unknown fields are dropped, not stored:
-    what is stored is sent to every staff member, so only the fields the pages use (every field of
-    ui/src/features/<area>/api.ts) are kept, each with a length limit.
-    Fields named in ``omit_when_none`` are left out of the stored document when they are None, as
-    the pages send them (optional there, never null).
-    """
-
-    model_config = ConfigDict(extra="ignore", populate_by_name=True, strict=True, str_max_length=MAX_TEXT)
-    omit_when_none: ClassVar[frozenset[str]] = frozenset()
-
-    @model_serializer(mode="wrap")
-    def _without_absent(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if self.omit_when_none and isinstance(data, dict):
-            return {k: v for k, v in data.items() if not (k in self.omit_when_none and v is None)}
-        return data
+__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "Area", "SampleModel", "no_body", "read"]
 
 
 def no_body() -> Response:
@@ -69,22 +44,58 @@ async def read(request: Request, model: type[Model], field: str | None = None) -
     return parse(model, data)
 
 
-def listing(area: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
-    """An endpoint answering every item of one kind, in order (folders, labels, filters...)."""
-
-    async def handler(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
-        return await store.all(kind)
-
-    handler.__doc__ = f"Every {kind} of the {area} sample area."
-    return endpoint(area, handler)
+SampleHandler = Callable[..., Awaitable[Any]]  # (request, store) or, with a query model, (request, store, query)
 
 
-def endpoint(area: str, handler: Handler, *, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap a sample-area handler in the one endpoint wrapper (app/routes/endpoint.py): staff only,
-    a session committed after the answer is built, and the area's store on that session."""
+@dataclass(frozen=True)
+class Area:
+    """One sample area's routes: the area its store holds and its API prefix."""
 
-    @functools.wraps(handler)
-    async def run(call: Call) -> Any:
-        return await handler(call.request, SampleStore(call.session, area))
+    name: str
+    prefix: str = ""
 
-    return wrap(run, rule=STAFF, session="write", status=status)
+    def route(
+        self,
+        method: str,
+        path: str,
+        handler: SampleHandler,
+        answer: Answer,
+        *,
+        body: type[BaseModel] | None = None,
+        query: type[BaseModel] | None = None,
+        status: int = 200,
+    ) -> Route:
+        """``handler`` behind the one endpoint wrapper (app/routes/endpoint.py): staff only, a session
+        committed after the answer is built, and the area's store on that session. ``answer`` (and
+        ``body``, ``query``) are the models /openapi.json describes the call with; with a ``query``
+        model the handler gets the parsed query as a third argument."""
+        area = self.name
+
+        @functools.wraps(handler)
+        async def run(call: Call) -> Any:
+            store = SampleStore(call.session, area)
+            if query is not None:
+                return await handler(call.request, store, call.query(query))
+            return await handler(call.request, store)
+
+        # A sample call with a body or query names its item there: 404 when it is gone (the spec's ids).
+        lookup = body is not None or query is not None
+        wrapped = wrap(
+            run, rule=STAFF, session="write", status=status, answer=answer, body=body, query=query, lookup=lookup
+        )
+        return Route(self.prefix + path, wrapped, methods=[method])
+
+    def get(self, path: str, handler: SampleHandler, answer: Answer, **declared: Any) -> Route:
+        return self.route("GET", path, handler, answer, **declared)
+
+    def post(self, path: str, handler: SampleHandler, answer: Answer, **declared: Any) -> Route:
+        return self.route("POST", path, handler, answer, **declared)
+
+    def listing(self, kind: str, answer: type[BaseModel]) -> Route:
+        """``GET <prefix>/<kind>``: every item of one kind, in order (folders, labels, filters...)."""
+
+        async def every(_request: Request, store: SampleStore) -> list[dict[str, Any]]:
+            return await store.all(kind)
+
+        every.__doc__ = f"Every {kind} of the {self.name} sample area."
+        return self.get(f"/{kind}", every, answer)

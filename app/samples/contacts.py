@@ -8,54 +8,25 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import PICTURE, SampleModel, endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
+from schemas.sample_areas.contacts import (
+    ContactBody,
+    ContactRef,
+    ContactRefs,
+    Contacts,
+    ContactsQuery,
+    ContactsUser,
+    NewContactBody,
+)
 
 AREA = "contacts"
 PREFIX = "/api/contacts-app"
-
-Id = Annotated[str, Field(min_length=1)]
-
-
-class NewContact(SampleModel):
-    name: str = Field(min_length=1)
-    lastName: str = ""
-    avatar: Annotated[str, Field(max_length=PICTURE)] = ""
-    nickname: str = ""
-    company: str = ""
-    jobTitle: str = ""
-    email: str = ""
-    phone: str = ""
-    address: str = ""
-    birthday: str | None = None
-    notes: str = ""
-
-
-class Contact(NewContact):
-    id: Id
-
-
-class NewContactBody(SampleModel):
-    newContact: NewContact
-
-
-class ContactBody(SampleModel):
-    contact: Contact
-
-
-class ContactRef(SampleModel):
-    contactId: Id
-
-
-class ContactRefs(SampleModel):
-    contactIds: list[Id]
 
 
 async def _user(store: SampleStore) -> dict[str, Any]:
@@ -65,9 +36,9 @@ async def _user(store: SampleStore) -> dict[str, Any]:
     return users[0]
 
 
-async def list_contacts(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def list_contacts(_request: Request, store: SampleStore, query: ContactsQuery) -> list[dict[str, Any]]:
     contacts = await store.all("contacts")
-    which = request.query_params.get("id")
+    which = query.id
     if which in ("frequent", "starred"):
         user = await _user(store)
         wanted = set(user.get("frequentContacts" if which == "frequent" else "starred", []))
@@ -166,15 +137,16 @@ async def set_contacts_unstarred(request: Request, store: SampleStore) -> dict[s
     return await _set_starred(store, [i for i in (await _user(store)).get("starred", []) if i not in ids])
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/contacts", endpoint(AREA, list_contacts), methods=["GET"]),
-    Route(f"{PREFIX}/user", endpoint(AREA, get_user), methods=["GET"]),
-    Route(f"{PREFIX}/add-contact", endpoint(AREA, add_contact), methods=["POST"]),
-    Route(f"{PREFIX}/update-contact", endpoint(AREA, update_contact), methods=["POST"]),
-    Route(f"{PREFIX}/remove-contact", endpoint(AREA, remove_contact), methods=["POST"]),
-    Route(f"{PREFIX}/remove-contacts", endpoint(AREA, remove_contacts), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-starred-contact", endpoint(AREA, toggle_starred_contact), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-starred-contacts", endpoint(AREA, toggle_starred_contacts), methods=["POST"]),
-    Route(f"{PREFIX}/set-contacts-starred", endpoint(AREA, set_contacts_starred), methods=["POST"]),
-    Route(f"{PREFIX}/set-contacts-unstarred", endpoint(AREA, set_contacts_unstarred), methods=["POST"]),
+    area.get("/contacts", list_contacts, Contacts, query=ContactsQuery),
+    area.get("/user", get_user, ContactsUser),
+    area.post("/add-contact", add_contact, Contacts, body=NewContactBody),
+    area.post("/update-contact", update_contact, Contacts, body=ContactBody),
+    area.post("/remove-contact", remove_contact, Contacts, body=ContactRef),
+    area.post("/remove-contacts", remove_contacts, Contacts, body=ContactRefs),
+    area.post("/toggle-starred-contact", toggle_starred_contact, ContactsUser, body=ContactRef),
+    area.post("/toggle-starred-contacts", toggle_starred_contacts, ContactsUser, body=ContactRefs),
+    area.post("/set-contacts-starred", set_contacts_starred, ContactsUser, body=ContactRefs),
+    area.post("/set-contacts-unstarred", set_contacts_unstarred, ContactsUser, body=ContactRefs),
 ]

@@ -11,61 +11,34 @@ the storage. The featured image is chosen by ``product/save`` (``featuredImageId
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from app.errors import ApiError, invalid, not_found
 from app.http import read_photo
 from app.portal import limit, portal_of
 from app.routes.documents import storage_of
-from app.samples.common import SampleModel, endpoint, no_body, read
+from app.samples.common import Area, no_body, read
 from app.samples.store import SampleStore
 from app.services import photos
+from schemas.sample_areas.e_commerce import (
+    MAX_IMAGES,
+    ImageRemoval,
+    Order,
+    OrderQuery,
+    Orders,
+    Product,
+    ProductQuery,
+    Products,
+)
 
 AREA = "e-commerce"
 PREFIX = "/api/e-commerce-app"
 
-Id = Annotated[str, Field(min_length=1)]
-Amount = Annotated[int | float, Field(ge=0)]  # int stays int: a tax rate of 10 is saved as 10
 
-
-class Image(SampleModel):
-    id: str | int
-    url: str
-    type: str = "image"
-
-
-class Product(SampleModel):
-    """A product as the product form sends it; what is left out takes the form's blank values."""
-
-    id: Id
-    name: Annotated[str, Field(min_length=1)]
-    handle: str = ""
-    description: str = ""
-    categories: list[str] = Field(default_factory=list)
-    tags: list[str] = Field(default_factory=list)
-    featuredImageId: str | int | None = None
-    images: list[Image] = Field(default_factory=list)
-    priceTaxExcl: Amount = 0
-    priceTaxIncl: Amount = 0
-    taxRate: Amount = 0
-    comparedPrice: Amount = 0
-    quantity: Annotated[int, Field(ge=0)] = 0
-    sku: str = ""
-    width: str = ""
-    height: str = ""
-    depth: str = ""
-    weight: str = ""
-    extraShippingFee: Amount = 0
-    active: bool = False
-
-
-async def by_query(request: Request, store: SampleStore, kind: str, param: str) -> dict[str, Any] | Response:
-    key = request.query_params.get(param, "")
+async def by_key(store: SampleStore, kind: str, key: str) -> dict[str, Any] | Response:
     item = await store.get(kind, key) if key else None
     return item if item is not None else no_body()
 
@@ -74,21 +47,13 @@ async def list_products(_request: Request, store: SampleStore) -> list[dict[str,
     return await store.all("products")
 
 
-async def get_product(request: Request, store: SampleStore) -> dict[str, Any] | Response:
-    return await by_query(request, store, "products", "productId")
+async def get_product(_request: Request, store: SampleStore, query: ProductQuery) -> dict[str, Any] | Response:
+    return await by_key(store, "products", query.product_id)
 
 
 async def save_product(request: Request, store: SampleStore) -> dict[str, Any]:
     product = await read(request, Product)
     return await store.put("products", product.id, product.model_dump(mode="json"))
-
-
-MAX_IMAGES = 12
-
-
-class ImageRemoval(SampleModel):
-    productId: Id
-    imageId: Annotated[str, Field(min_length=1, max_length=64)]
 
 
 async def _product(store: SampleStore, product_id: str, *, lock: bool = True) -> dict[str, Any]:
@@ -103,14 +68,14 @@ def _too_many(product: dict[str, Any]) -> None:
         raise invalid(f"A product holds at most {MAX_IMAGES} images: remove one first.", {"images": "Too many."})
 
 
-async def add_image(request: Request, store: SampleStore) -> dict[str, Any]:
+async def add_image(request: Request, store: SampleStore, query: ProductQuery) -> dict[str, Any]:
     """Add an image to a product (query ``productId``): the image as the body with its Content-Type.
 
     PNG, JPEG, WebP or GIF, at most 5 MB and 40 megapixels; kept as a WebP within 1200 px. The first
     image of a product becomes its featured one. Answers the product.
     """
     await limit(request, "upload", request.state.principal)
-    product_id = request.query_params.get("productId", "")
+    product_id = query.product_id
     _too_many(await _product(store, product_id, lock=False))  # refused before the upload is read
     portal = portal_of(request)
     storage = storage_of(request)
@@ -152,16 +117,17 @@ async def list_orders(_request: Request, store: SampleStore) -> list[dict[str, A
     return await store.all("orders")
 
 
-async def get_order(request: Request, store: SampleStore) -> dict[str, Any] | Response:
-    return await by_query(request, store, "orders", "orderId")
+async def get_order(_request: Request, store: SampleStore, query: OrderQuery) -> dict[str, Any] | Response:
+    return await by_key(store, "orders", query.order_id)
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/products", endpoint(AREA, list_products), methods=["GET"]),
-    Route(f"{PREFIX}/product", endpoint(AREA, get_product), methods=["GET"]),
-    Route(f"{PREFIX}/product/save", endpoint(AREA, save_product), methods=["POST"]),
-    Route(f"{PREFIX}/product/image", endpoint(AREA, add_image), methods=["POST"]),
-    Route(f"{PREFIX}/product/image/remove", endpoint(AREA, remove_image), methods=["POST"]),
-    Route(f"{PREFIX}/orders", endpoint(AREA, list_orders), methods=["GET"]),
-    Route(f"{PREFIX}/order", endpoint(AREA, get_order), methods=["GET"]),
+    area.get("/products", list_products, Products),
+    area.get("/product", get_product, Product, query=ProductQuery),
+    area.post("/product/save", save_product, Product, body=Product),
+    area.post("/product/image", add_image, Product, query=ProductQuery),
+    area.post("/product/image/remove", remove_image, Product, body=ImageRemoval),
+    area.get("/orders", list_orders, Orders),
+    area.get("/order", get_order, Order, query=OrderQuery),
 ]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Faqs
 
 AREA = "faq"
 
@@ -17,4 +17,5 @@ async def list_faqs(_request: Request, store: SampleStore) -> list[dict[str, Any
     return await store.all("faqs")
 
 
-routes = [Route("/api/faq", endpoint(AREA, list_faqs), methods=["GET"])]
+area = Area(AREA)
+routes = [area.get("/api/faq", list_faqs, Faqs)]

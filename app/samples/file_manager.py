@@ -18,25 +18,25 @@ from __future__ import annotations
 import errno
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
 from app.auth.identity import Principal
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.http import json_response
 from app.portal import limit, portal_of
 from app.routes.documents import NO_ROOM, attachment, read_form, storage_of
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
 from app.services import permissions
 from app.services.users import staff_member
 from app.storage import StoredFileMissing, iter_chunks, new_file_key
 from app.storage.filetypes import TypeRefused, check, extension_of
+from schemas.sample_areas.base import Removed
+from schemas.sample_areas.file_manager import DownloadQuery, FileItem, FileItems, ItemRef
 
 AREA = "file-manager"
 PREFIX = "/api/file-manager-app"
@@ -52,10 +52,6 @@ def require_writer(principal: Principal) -> None:
     """Uploading and deleting files follow the documents' rule (contractors read)."""
     if not permissions.can_create(principal, "documents"):
         raise forbidden(f"Your role ({principal.role or 'none'}) cannot upload or delete files.")
-
-
-class ItemRef(SampleModel):
-    id: Annotated[str, Field(min_length=1, max_length=64)]
 
 
 def public(item: dict[str, Any]) -> dict[str, Any]:
@@ -174,9 +170,9 @@ async def upload(request: Request, store: SampleStore) -> Response:
     return json_response(public(item), 201)
 
 
-async def download(request: Request, store: SampleStore) -> Response:
+async def download(request: Request, store: SampleStore, query: DownloadQuery) -> Response:
     """The uploaded file of the item ``id``, as an attachment (sample entries have no content: 404)."""
-    item = await store.get(KIND, request.query_params.get("id", ""))
+    item = await store.get(KIND, query.id) if query.id else None
     if item is None:
         raise not_found("There is no such file.")
     if not item.get("storageKey"):
@@ -213,9 +209,10 @@ async def delete(request: Request, store: SampleStore) -> dict[str, Any]:
     return {"id": body.id}
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/files", endpoint(AREA, list_files), methods=["GET"]),
-    Route(f"{PREFIX}/upload", endpoint(AREA, upload, status=201), methods=["POST"]),
-    Route(f"{PREFIX}/download", endpoint(AREA, download), methods=["GET"]),
-    Route(f"{PREFIX}/delete", endpoint(AREA, delete), methods=["POST"]),
+    area.get("/files", list_files, FileItems),
+    area.post("/upload", upload, FileItem, status=201),
+    area.get("/download", download, None, query=DownloadQuery),  # answers the file
+    area.post("/delete", delete, Removed, body=ItemRef),
 ]

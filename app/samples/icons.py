@@ -10,10 +10,10 @@ from __future__ import annotations
 import orjson
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Icons
 
 AREA = "icons"
 
@@ -40,4 +40,5 @@ async def list_icons(_request: Request, store: SampleStore) -> Response:
     return Response(await catalogue(store), media_type="application/json")
 
 
-routes = [Route("/api/icons", endpoint(AREA, list_icons), methods=["GET"])]
+area = Area(AREA)
+routes = [area.get("/api/icons", list_icons, Icons)]

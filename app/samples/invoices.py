@@ -9,18 +9,19 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
-from app.samples.common import endpoint, no_body
+from app.samples.common import Area, no_body
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Invoice, InvoiceQuery
 
 AREA = "invoices"
 
 
-async def get_invoice(request: Request, store: SampleStore) -> dict[str, Any] | Response:
-    invoice_id = request.query_params.get("id", "")
+async def get_invoice(_request: Request, store: SampleStore, query: InvoiceQuery) -> dict[str, Any] | Response:
+    invoice_id = query.id
     invoice = await store.get("invoices", invoice_id) if invoice_id else None
     return invoice if invoice is not None else no_body()
 
 
-routes = [Route("/api/invoices/get-invoice", endpoint(AREA, get_invoice), methods=["GET"])]
+area = Area(AREA)
+routes = [area.get("/api/invoices/get-invoice", get_invoice, Invoice, query=InvoiceQuery)]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import KnowledgeCategories
 
 AREA = "knowledge-base"
 
@@ -17,4 +17,5 @@ async def list_categories(_request: Request, store: SampleStore) -> list[dict[st
     return await store.all("categories")
 
 
-routes = [Route("/api/knowledge-base", endpoint(AREA, list_categories), methods=["GET"])]
+area = Area(AREA)
+routes = [area.get("/api/knowledge-base", list_categories, KnowledgeCategories)]

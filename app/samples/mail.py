@@ -17,112 +17,36 @@ from __future__ import annotations
 import html
 import re
 import uuid
-from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field, field_validator
 from sqlmodel import col, select
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.portal import limit
-from app.samples.common import LONG_TEXT, SampleModel, endpoint, listing, no_body, read
+from app.samples import folders
+from app.samples.common import Area, no_body, read
 from app.samples.store import SampleStore
+from schemas.meta import NoBody
+from schemas.sample_areas.base import Handles, now_iso
+from schemas.sample_areas.mail import (
+    INBOX,
+    MAX_RECIPIENTS,
+    SENT,
+    FolderMove,
+    LabelToggle,
+    Mail,
+    MailQuery,
+    Mails,
+    MailsQuery,
+    Outgoing,
+    Selection,
+)
 from schemas.users import User
 
 AREA = "mail"
 PREFIX = "/api/mail-app"
 DEFAULT_FOLDER = "inbox"
-
-Id = Annotated[str, Field(min_length=1)]
-
-
-class Recipient(SampleModel):
-    name: str
-    email: str
-
-
-class Sender(Recipient):
-    avatar: str = ""
-
-
-class Attachment(SampleModel):
-    type: str
-    fileName: str
-    preview: str = ""
-    url: str = ""
-    size: str = ""
-
-
-class Mail(SampleModel):
-    id: Id
-    from_: Sender = Field(alias="from")
-    to: list[Recipient]
-    subject: str
-    message: Annotated[str, Field(max_length=LONG_TEXT)]
-    time: str
-    read: bool
-    starred: bool
-    important: bool
-    hasAttachments: bool
-    attachments: list[Attachment]
-    labels: list[int]
-    folder: int
-
-
-MAX_RECIPIENTS = 50
-MAX_SUBJECT = 200
-MAX_MESSAGE = 10_000
-INBOX, SENT = 0, 1
-EMAIL = re.compile(r"^[^\s@<>(),;:\"]+@[^\s@<>(),;:\"]+\.[^\s@<>(),;:\"]+$")
-Address = Annotated[str, Field(min_length=3, max_length=254)]
-
-
-class Outgoing(SampleModel):
-    """A new mail: addresses (to at least one; cc and bcc optional), subject and plain-text message."""
-
-    to: Annotated[list[Address], Field(min_length=1)]
-    cc: list[Address] = Field(default_factory=list)
-    bcc: list[Address] = Field(default_factory=list)
-    subject: Annotated[str, Field(max_length=MAX_SUBJECT)]
-    message: Annotated[str, Field(max_length=MAX_MESSAGE)]
-
-    @field_validator("to", "cc", "bcc")
-    @classmethod
-    def _addresses(cls, values: list[str]) -> list[str]:
-        cleaned = [value.strip().lower() for value in values]
-        wrong = [value for value in cleaned if not EMAIL.match(value)]
-        if wrong:
-            raise ValueError(f"Not an email address: {', '.join(wrong[:5])}.")
-        return cleaned
-
-    @field_validator("subject", "message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write something here.")
-        return value.strip()
-
-
-class Selection(SampleModel):
-    selectedMailIds: list[Id]
-
-
-class FolderMove(Selection):
-    folderId: int
-
-
-class LabelToggle(Selection):
-    labelId: int
-
-
-async def _ids(store: SampleStore, kind: str) -> set[int]:
-    return {item["id"] for item in await store.all(kind)}
-
-
-async def _handle_id(store: SampleStore, kind: str, handle: str) -> int | None:
-    return next((item["id"] for item in await store.all(kind) if item["handle"] == handle), None)
 
 
 def mailbox(request: Request, store: SampleStore) -> SampleStore:
@@ -130,38 +54,28 @@ def mailbox(request: Request, store: SampleStore) -> SampleStore:
     return SampleStore(store.session, AREA, owner_id=request.state.principal.user_id, with_shared=True)
 
 
-async def list_mails(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def list_mails(request: Request, store: SampleStore, query: MailsQuery) -> list[dict[str, Any]]:
     """Label, then filter, then folder (inbox when nothing is asked); an unknown handle matches nothing."""
-    query = request.query_params
     mails = await mailbox(request, store).all("mails")
-    if label_handle := query.get("labelHandle"):
-        label_id = await _handle_id(store, "labels", label_handle)
+    if label_handle := query.label_handle:
+        label_id = await folders.handle_id(store, "labels", label_handle)
         return [m for m in mails if label_id is not None and label_id in m.get("labels", [])]
-    if filter_handle := query.get("filterHandle"):
+    if filter_handle := query.filter_handle:
         # Only the defined filters (starred, important) name a flag; anything else matches nothing.
-        if await _handle_id(store, "filters", filter_handle) is None:
+        if await folders.handle_id(store, "filters", filter_handle) is None:
             return []
         return [m for m in mails if m.get(filter_handle)]
-    folder_id = await _handle_id(store, "folders", query.get("folderHandle") or DEFAULT_FOLDER)
+    folder_id = await folders.handle_id(store, "folders", query.folder_handle or DEFAULT_FOLDER)
     return [m for m in mails if folder_id is not None and m.get("folder") == folder_id]
 
 
-async def get_mail(request: Request, store: SampleStore) -> dict[str, Any]:
-    mail_id = request.query_params.get("mailId")
-    if not mail_id:
+async def get_mail(request: Request, store: SampleStore, query: MailQuery) -> dict[str, Any]:
+    if not query.mail_id:
         raise invalid("Send 'mailId' in the query.", {"mailId": "This field is required."})
-    mail = await mailbox(request, store).get("mails", mail_id)
+    mail = await mailbox(request, store).get("mails", query.mail_id)
     if mail is None:
         raise not_found("Mail not found.")
     return mail
-
-
-async def _check_refs(store: SampleStore, *, folder: int | None = None, labels: list[int] | None = None) -> None:
-    if folder is not None and folder not in await _ids(store, "folders"):
-        raise invalid(f"Unknown folder: {folder}.", {"folder": "Use the id of an existing folder."})
-    unknown = sorted(set(labels or []) - await _ids(store, "labels"))
-    if unknown:
-        raise invalid(f"Unknown labels: {unknown}.", {"labels": "Use the ids of existing labels."})
 
 
 async def update_mail(request: Request, store: SampleStore) -> dict[str, Any]:
@@ -169,37 +83,19 @@ async def update_mail(request: Request, store: SampleStore) -> dict[str, Any]:
     mine = mailbox(request, store)
     if await mine.get("mails", mail.id) is None:
         raise not_found("Mail not found.")
-    await _check_refs(store, folder=mail.folder, labels=mail.labels)
+    await folders.check_refs(store, folder=mail.folder, labels=mail.labels)
     return await mine.put("mails", mail.id, mail.model_dump(mode="json", by_alias=True))
-
-
-async def _selected(store: SampleStore, ids: list[str]) -> list[dict[str, Any]]:
-    """The selected mails of this mailbox that still exist (another user may have deleted some meanwhile)."""
-    wanted = set(ids)
-    return [m for m in await store.all("mails") if m["id"] in wanted]
 
 
 async def set_folder(request: Request, store: SampleStore) -> Any:
     body = await read(request, FolderMove)
-    if body.folderId not in await _ids(store, "folders"):
-        raise invalid(f"Unknown folder: {body.folderId}.", {"folderId": "Use the id of an existing folder."})
-    mine = mailbox(request, store)
-    for mail in await _selected(mine, body.selectedMailIds):
-        await mine.put("mails", mail["id"], {**mail, "folder": body.folderId})
+    await folders.move(mailbox(request, store), store, "mails", body.selectedMailIds, body.folderId)
     return no_body()
-
-
-def _toggled(labels: list[int], label_id: int) -> list[int]:
-    return [x for x in labels if x != label_id] if label_id in labels else [*labels, label_id]
 
 
 async def toggle_label(request: Request, store: SampleStore) -> Any:
     body = await read(request, LabelToggle)
-    if body.labelId not in await _ids(store, "labels"):
-        raise invalid(f"Unknown label: {body.labelId}.", {"labelId": "Use the id of an existing label."})
-    mine = mailbox(request, store)
-    for mail in await _selected(mine, body.selectedMailIds):
-        await mine.put("mails", mail["id"], {**mail, "labels": _toggled(mail.get("labels", []), body.labelId)})
+    await folders.toggle_label(mailbox(request, store), store, "mails", body.selectedMailIds, body.labelId)
     return no_body()
 
 
@@ -239,7 +135,7 @@ async def send(request: Request, store: SampleStore) -> dict[str, Any]:
         return {"name": user.display_name if user else address.split("@")[0], "email": address}
 
     shown = [person(a) for a in dict.fromkeys([*body.to, *body.cc])]
-    now = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    now = now_iso()
     mail = {
         "from": {"name": sender.display_name, "avatar": sender.photo_url or "", "email": sender.email},
         "to": shown,
@@ -257,29 +153,27 @@ async def send(request: Request, store: SampleStore) -> dict[str, Any]:
         user = users.get(address)
         if user is None or user.id is None or user.id == sender.id:
             continue
-        inbox = SampleStore(session, AREA, owner_id=user.id, with_shared=True)
-        key = _new_id()
-        await inbox.put("mails", key, {**mail, "id": key, "read": False, "folder": INBOX}, front=True)
+        await _file(SampleStore(session, AREA, owner_id=user.id, with_shared=True), mail, INBOX)
     outbox = mailbox(request, store)
     if sender.email.lower() in users:  # mailing oneself: a copy in one's own inbox too
-        key = _new_id()
-        await outbox.put("mails", key, {**mail, "id": key, "read": False, "folder": INBOX}, front=True)
-    key = _new_id()
-    own = {**mail, "id": key, "folder": SENT, "to": [person(a) for a in everyone]}
-    return await outbox.put("mails", key, own, front=True)
+        await _file(outbox, mail, INBOX)
+    return await _file(outbox, {**mail, "to": [person(a) for a in everyone]}, SENT)
 
 
-def _new_id() -> str:
-    return uuid.uuid4().hex[:24]
+async def _file(box: SampleStore, mail: dict[str, Any], folder: int) -> dict[str, Any]:
+    """A copy of ``mail`` with its own id, first in ``folder`` of ``box`` (unread unless it is one's own)."""
+    key = uuid.uuid4().hex[:24]
+    return await box.put("mails", key, {**mail, "id": key, "read": folder == SENT, "folder": folder}, front=True)
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/mails", endpoint(AREA, list_mails), methods=["GET"]),
-    Route(f"{PREFIX}/mail", endpoint(AREA, get_mail), methods=["GET"]),
-    Route(f"{PREFIX}/update-mail", endpoint(AREA, update_mail), methods=["POST"]),
-    Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label), methods=["POST"]),
-    Route(f"{PREFIX}/delete-mails", endpoint(AREA, delete_mails), methods=["POST"]),
-    Route(f"{PREFIX}/send", endpoint(AREA, send), methods=["POST"]),
-    *(Route(f"{PREFIX}/{kind}", listing(AREA, kind), methods=["GET"]) for kind in ("folders", "filters", "labels")),
+    area.get("/mails", list_mails, Mails, query=MailsQuery),
+    area.get("/mail", get_mail, Mail, query=MailQuery),
+    area.post("/update-mail", update_mail, Mail, body=Mail),
+    area.post("/set-folder", set_folder, NoBody, body=FolderMove),
+    area.post("/toggle-label", toggle_label, NoBody, body=LabelToggle),
+    area.post("/delete-mails", delete_mails, NoBody, body=Selection),
+    area.post("/send", send, Mail, body=Outgoing),
+    *(area.listing(kind, Handles) for kind in ("folders", "filters", "labels")),
 ]

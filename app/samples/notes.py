@@ -8,80 +8,17 @@ replaces the whole note; ``update-labels`` replaces the whole label list and ans
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, Field
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import invalid, not_found
-from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, listing, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
+from schemas.sample_areas.notes import Labels, NewNote, Note, NoteBody, NoteLabels, NoteRef, Notes, WholeNoteBody
 
 AREA = "notes"
 PREFIX = "/api/notes-app"
-
-
-def _iso(value: str) -> str:
-    try:
-        datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
-    return value
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-Id = Annotated[str, Field(min_length=1)]
-IsoDate = Annotated[str, AfterValidator(_iso)]
-# Sample label ids are numbers; labels added in the UI get generated string ids.
-LabelId = int | Annotated[str, Field(min_length=1)]
-
-
-class ChecklistItem(SampleModel):
-    id: int | str
-    checked: bool
-    text: str
-
-
-class NewNote(SampleModel):
-    title: str = ""
-    description: Annotated[str, Field(max_length=LONG_TEXT)] = ""
-    archive: bool = False
-    image: Annotated[str, Field(max_length=PICTURE)] | None = None
-    time: IsoDate = Field(default_factory=_now)
-    reminder: IsoDate | None = None
-    checklist: list[ChecklistItem] = Field(default_factory=list)
-    labels: list[LabelId] = Field(default_factory=list)
-
-
-class Note(NewNote):
-    """A whole note as ``update-note`` replaces it."""
-
-    id: Id
-    title: str
-    description: Annotated[str, Field(max_length=LONG_TEXT)]
-    archive: bool
-    time: IsoDate
-    checklist: list[ChecklistItem]
-    labels: list[LabelId]
-
-
-class NoteLabel(SampleModel):
-    id: LabelId
-    name: str = Field(min_length=1)
-    handle: str = Field(min_length=1)
-
-
-class Labels(SampleModel):
-    labels: list[NoteLabel]
-
-
-class NoteRef(SampleModel):
-    noteId: Id
 
 
 async def _check_labels(store: SampleStore, labels: list[int | str]) -> None:
@@ -128,11 +65,12 @@ async def remove_note(request: Request, store: SampleStore) -> list[dict[str, An
     return await store.all("notes")
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/notes", listing(AREA, "notes"), methods=["GET"]),
-    Route(f"{PREFIX}/labels", listing(AREA, "labels"), methods=["GET"]),
-    Route(f"{PREFIX}/create-note", endpoint(AREA, create_note), methods=["POST"]),
-    Route(f"{PREFIX}/update-note", endpoint(AREA, update_note), methods=["POST"]),
-    Route(f"{PREFIX}/update-labels", endpoint(AREA, update_labels), methods=["POST"]),
-    Route(f"{PREFIX}/remove-note", endpoint(AREA, remove_note), methods=["POST"]),
+    area.listing("notes", Notes),
+    area.listing("labels", NoteLabels),
+    area.post("/create-note", create_note, Note, body=NoteBody),
+    area.post("/update-note", update_note, Note, body=WholeNoteBody),
+    area.post("/update-labels", update_labels, NoteLabels, body=Labels),
+    area.post("/remove-note", remove_note, Notes, body=NoteRef),
 ]

@@ -13,71 +13,36 @@ sees every post. A sample post has no author id; a post by a portal user names t
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field, field_validator
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import forbidden, invalid, not_found
-from app.params import query_int
 from app.portal import limit
-from app.samples.common import SampleModel, endpoint, read
+from app.samples.common import Area, read
 from app.samples.store import SampleStore
-from schemas.base import DB_INT_MAX
 from schemas.options import UserState
+from schemas.sample_areas.base import Removed, now_iso
+from schemas.sample_areas.profile import (
+    MAX_COMMENTS,
+    MAX_FOLLOWING,
+    About,
+    Albums,
+    Follow,
+    Like,
+    NewComment,
+    NewPost,
+    Person,
+    Post,
+    PostRef,
+    ProfileQuery,
+    Timeline,
+)
 from schemas.users import User
 
 AREA = "profile"
 SECTIONS = ("general", "work", "contact")
 TIMELINE_POSTS = 50  # the newest posts a timeline shows
-MAX_POST = 2_000
-MAX_COMMENT = 1_000
-MAX_COMMENTS = 200  # per post
-MAX_FOLLOWING = 1_000
-
-PostId = Annotated[str | int, Field()]
-UserId = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
-
-
-class NewPost(SampleModel):
-    message: Annotated[str, Field(max_length=MAX_POST)]
-
-    @field_validator("message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write something to post.")
-        return value.strip()
-
-
-class PostRef(SampleModel):
-    postId: PostId
-
-
-class Like(PostRef):
-    like: bool
-
-
-class NewComment(PostRef):
-    message: Annotated[str, Field(max_length=MAX_COMMENT)]
-
-    @field_validator("message")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("Write a comment.")
-        return value.strip()
-
-
-class Follow(SampleModel):
-    userId: UserId
-    follow: bool
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _viewer(request: Request) -> int:
@@ -105,9 +70,9 @@ def _person(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.display_name, "avatar": user.photo_url or ""}
 
 
-async def timeline(request: Request, store: SampleStore) -> dict[str, Any]:
+async def timeline(request: Request, store: SampleStore, query: ProfileQuery) -> dict[str, Any]:
     """The timeline: recent activities and the newest posts (``userId``: only that staff member's posts)."""
-    author = query_int(request.query_params, "userId", minimum=1)
+    author = query.user_id
     posts_of = SampleStore(store.session, AREA, owner_id=author) if author is not None else store
     viewer = _viewer(request)
     posts = await posts_of.all("posts", limit=TIMELINE_POSTS)
@@ -141,7 +106,7 @@ async def new_post(request: Request, store: SampleStore) -> dict[str, Any]:
         "id": key,
         "user": _person(user),
         "message": body.message,
-        "time": _now(),
+        "time": now_iso(),
         "type": "post",
         "like": 0,
         "share": 0,
@@ -182,7 +147,7 @@ async def comment_post(request: Request, store: SampleStore) -> dict[str, Any]:
     comment = {
         "id": f"c{uuid.uuid4().hex[:16]}",
         "user": _person(await _author(store, viewer)),
-        "time": _now(),
+        "time": now_iso(),
         "message": body.message,
     }
     saved = await store.put("posts", str(post["id"]), {**post, "comments": [*comments, comment]})
@@ -219,10 +184,10 @@ async def _person_answer(store: SampleStore, user: User, viewer: int) -> dict[st
     }
 
 
-async def person(request: Request, store: SampleStore) -> dict[str, Any]:
+async def person(request: Request, store: SampleStore, query: ProfileQuery) -> dict[str, Any]:
     """A staff member's profile header (``userId``, yourself by default): name, photo, follower counts."""
     viewer = _viewer(request)
-    user = await _author(store, query_int(request.query_params, "userId", minimum=1) or viewer)
+    user = await _author(store, query.user_id or viewer)
     return await _person_answer(store, user, viewer)
 
 
@@ -250,14 +215,15 @@ async def follow(request: Request, store: SampleStore) -> dict[str, Any]:
     return await _person_answer(store, user, viewer)
 
 
+area = Area(AREA)
 routes = [
-    Route("/api/profile/timeline", endpoint(AREA, timeline), methods=["GET"]),
-    Route("/api/profile/photos-videos", endpoint(AREA, photos_videos), methods=["GET"]),
-    Route("/api/profile/about", endpoint(AREA, about), methods=["GET"]),
-    Route("/api/profile/person", endpoint(AREA, person), methods=["GET"]),
-    Route("/api/profile/posts/new", endpoint(AREA, new_post), methods=["POST"]),
-    Route("/api/profile/posts/like", endpoint(AREA, like_post), methods=["POST"]),
-    Route("/api/profile/posts/comment", endpoint(AREA, comment_post), methods=["POST"]),
-    Route("/api/profile/posts/remove", endpoint(AREA, remove_post), methods=["POST"]),
-    Route("/api/profile/follow", endpoint(AREA, follow), methods=["POST"]),
+    area.get("/api/profile/timeline", timeline, Timeline, query=ProfileQuery),
+    area.get("/api/profile/photos-videos", photos_videos, Albums),
+    area.get("/api/profile/about", about, About),
+    area.get("/api/profile/person", person, Person, query=ProfileQuery),
+    area.post("/api/profile/posts/new", new_post, Post, body=NewPost),
+    area.post("/api/profile/posts/like", like_post, Post, body=Like),
+    area.post("/api/profile/posts/comment", comment_post, Post, body=NewComment),
+    area.post("/api/profile/posts/remove", remove_post, Removed, body=PostRef),
+    area.post("/api/profile/follow", follow, Person, body=Follow),
 ]

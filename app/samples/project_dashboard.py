@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import Projects, Widgets
 
 AREA = "project-dashboard"
 PREFIX = "/api/project-dashboard-app"
@@ -29,7 +29,8 @@ async def projects(_request: Request, store: SampleStore) -> list[dict[str, Any]
     return [{"id": project["id"], "name": project["name"]} for project in await store.all("projects")]
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/widgets", endpoint(AREA, widgets), methods=["GET"]),
-    Route(f"{PREFIX}/projects", endpoint(AREA, projects), methods=["GET"]),
+    area.get("/widgets", widgets, Widgets),
+    area.get("/projects", projects, Projects),
 ]

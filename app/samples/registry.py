@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute
 
 import app.samples as package
 
-INFRASTRUCTURE = {"store", "loader", "registry", "common"}
+INFRASTRUCTURE = {"store", "loader", "registry", "common", "folders"}
 
 
 def sample_routes() -> list[BaseRoute]:

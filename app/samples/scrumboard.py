@@ -17,206 +17,54 @@ import re
 import unicodedata
 import uuid
 from collections import Counter
-from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.portal import portal_of
-from app.samples.common import LONG_TEXT, PICTURE, SampleModel, endpoint, read
+from app.samples.common import Area, SampleModel, read
 from app.samples.store import SampleStore
 from app.services.users import staff_member
 from app.validation import parse
+from schemas.sample_areas.scrumboard import (
+    Board,
+    BoardCopy,
+    BoardNew,
+    BoardQuery,
+    BoardRename,
+    BoardSummaries,
+    BoardSummary,
+    Card,
+    CardNew,
+    CardRemove,
+    CardUpdate,
+    Done,
+    Label,
+    LabelNew,
+    LabelRemove,
+    Labels,
+    LabelUpdate,
+    ListNew,
+    ListRemove,
+    ListRename,
+    Lists,
+    ListsOrder,
+    MemberAdd,
+    MemberRemove,
+    Members,
+    OnBoard,
+    Renamed,
+    Settings,
+    SettingsUpdate,
+)
 
 AREA = "scrumboard"
 PREFIX = "/api/scrumboard-app"
 KIND = "boards"
 BOARD_MISSING = "Requested board do not exist."
-
-Id = Annotated[str, Field(min_length=1)]
-Name = Annotated[str, Field(min_length=1)]
-Time = str | int  # ISO date, or Unix seconds as the template's own data had them
-
-
-class Member(SampleModel):
-    omit_when_none = frozenset({"userId"})
-
-    id: Id
-    name: str
-    avatar: str = ""
-    userId: int | None = None  # the portal user this member is, when picked from the staff directory
-
-
-class Label(SampleModel):
-    id: Id
-    name: str
-    class_: str = Field("", alias="class")
-
-
-class Settings(SampleModel):
-    color: str = ""
-    subscribed: bool = True
-    cardCoverImages: bool = True
-
-
-class CheckItem(SampleModel):
-    id: Id | int
-    name: str
-    checked: bool = False
-
-
-class Checklist(SampleModel):
-    id: Id | int
-    name: str
-    checkItems: list[CheckItem] = Field(default_factory=list)
-
-
-class Attachment(SampleModel):
-    omit_when_none = frozenset({"src", "url"})
-
-    id: Id
-    name: str
-    type: Literal["image", "link"]
-    time: Time = ""
-    src: Annotated[str, Field(max_length=PICTURE)] | None = None
-    url: str | None = None
-
-    @model_validator(mode="after")
-    def _has_its_address(self) -> Attachment:
-        # Images carry "src", links carry "url" (spec): each kind has its own and only needs that one.
-        field = "src" if self.type == "image" else "url"
-        value = self.src if self.type == "image" else self.url
-        if not value:
-            raise ValueError(f"{self.type.title()} attachments need '{field}'.")
-        return self
-
-
-class Activity(SampleModel):
-    omit_when_none = frozenset({"memberName"})
-
-    id: Id | int
-    type: Literal["comment", "attachment"]
-    idMember: Id
-    message: str
-    time: Time = ""
-    memberName: str | None = None  # who wrote it, when a portal user rather than a board member
-
-
-def iso_or_none(value: str | None) -> str | None:
-    if value is not None:
-        try:
-            datetime.fromisoformat(value)
-        except ValueError as exc:
-            raise ValueError("Use an ISO date, such as 2025-11-03T09:30:00.000Z, or null.") from exc
-    return value
-
-
-class Card(SampleModel):
-    id: Id
-    name: Name
-    description: Annotated[str, Field(max_length=LONG_TEXT)] = ""
-    idAttachmentCover: str = ""
-    idMembers: list[Id] = Field(default_factory=list)
-    idLabels: list[Id] = Field(default_factory=list)
-    attachments: list[Attachment] = Field(default_factory=list)
-    subscribed: bool = False
-    checklists: list[Checklist] = Field(default_factory=list)
-    activities: list[Activity] = Field(default_factory=list)
-    due: str | None = None
-
-    _due = field_validator("due")(iso_or_none)
-
-
-class CardChanges(Card):
-    """``card/update`` sends the card's id and the fields it changes (usually the whole card)."""
-
-    name: Name = "-"
-
-
-class BoardList(SampleModel):
-    id: Id
-    name: str
-    idCards: list[Id] = Field(default_factory=list)
-
-
-class Board(SampleModel):
-    id: Id
-    name: Name
-    uri: Name
-    settings: Settings = Field(default_factory=Settings)
-    lists: list[BoardList] = Field(default_factory=list)
-    cards: list[Card] = Field(default_factory=list)
-    members: list[Member] = Field(default_factory=list)
-    labels: list[Label] = Field(default_factory=list)
-
-
-class OnBoard(SampleModel):
-    boardId: Id
-
-
-class BoardRename(OnBoard):
-    boardTitle: Name
-
-
-class SettingsUpdate(OnBoard):
-    settings: Settings
-
-
-class CardNew(OnBoard):
-    listId: Id
-    data: Card
-
-
-class CardUpdate(OnBoard):
-    card: CardChanges
-
-
-class CardRemove(OnBoard):
-    cardId: Id
-
-
-class ListsOrder(OnBoard):
-    lists: list[BoardList]
-
-
-class ListNew(OnBoard):
-    data: BoardList
-
-
-class ListRename(OnBoard):
-    listId: Id
-    listTitle: Name
-
-
-class ListRemove(OnBoard):
-    listId: Id
-
-
-class BoardCopy(OnBoard):
-    boardTitle: Name | None = None
-
-
-class MemberAdd(OnBoard):
-    userId: Annotated[int, Field(ge=1, le=2**31 - 1)]
-
-
-class MemberRemove(OnBoard):
-    memberId: Id
-
-
-class LabelNew(OnBoard):
-    data: Label
-
-
-class LabelUpdate(OnBoard):
-    label: Label
-
-
-class LabelRemove(OnBoard):
-    labelId: Id
 
 
 MAX_LABELS = 50
@@ -354,9 +202,9 @@ async def new_board(request: Request, store: SampleStore) -> dict[str, Any]:
     return summary(board)
 
 
-async def get_board(request: Request, store: SampleStore) -> dict[str, Any]:
+async def get_board(_request: Request, store: SampleStore, query: BoardQuery) -> dict[str, Any]:
     """The board with this ``boardId``, whatever address (uri) the page was opened at."""
-    return await load(store, request.query_params.get("boardId", ""), for_update=False)
+    return await load(store, query.board_id, for_update=False)
 
 
 async def rename_board(request: Request, store: SampleStore) -> str:
@@ -416,19 +264,23 @@ async def add_member(request: Request, store: SampleStore) -> list[dict[str, Any
 async def remove_member(request: Request, store: SampleStore) -> list[dict[str, Any]]:
     """Remove a member; the cards they were on lose them. Answers the board's members."""
     body = await read(request, MemberRemove)
-    board = await load(store, body.boardId)
-    _take_off(board, "members", body.memberId, "idMembers", "Member not found.")
-    await save(store, board)
-    return board["members"]
+    return await _take_off(store, body.boardId, "members", body.memberId, "idMembers", "Member not found.")
 
 
-def _take_off(board: dict[str, Any], part: str, item_id: str, card_field: str, missing: str) -> None:
-    """Remove the board's ``part`` entry ``item_id`` and take it off every card that has it."""
+async def _take_off(
+    store: SampleStore, board_id: str, part: str, item_id: str, card_field: str, missing: str
+) -> list[dict[str, Any]]:
+    """Remove the board's ``part`` entry ``item_id``, take it off every card that has it, and answer
+    what is left of ``part``."""
+    board = await load(store, board_id)
     if not any(item["id"] == item_id for item in board[part]):
         raise not_found(missing)
     board[part] = [item for item in board[part] if item["id"] != item_id]
     for card in board["cards"]:
         card[card_field] = [i for i in card[card_field] if i != item_id]
+    await save(store, board)
+    left: list[dict[str, Any]] = board[part]
+    return left
 
 
 def _check_label_name(label: Label, field: str) -> None:
@@ -466,10 +318,7 @@ async def update_label(request: Request, store: SampleStore) -> list[dict[str, A
 async def remove_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
     """Remove a label; the cards that had it lose it. Answers the board's labels."""
     body = await read(request, LabelRemove)
-    board = await load(store, body.boardId)
-    _take_off(board, "labels", body.labelId, "idLabels", "Label not found.")
-    await save(store, board)
-    return board["labels"]
+    return await _take_off(store, body.boardId, "labels", body.labelId, "idLabels", "Label not found.")
 
 
 # --- cards ----------------------------------------------------------------------------------------
@@ -563,29 +412,30 @@ async def remove_list(request: Request, store: SampleStore) -> bool:
     return True
 
 
-def post(path: str, handler: Any) -> Route:
-    return Route(f"{PREFIX}{path}", endpoint(AREA, handler), methods=["POST"])
+def post(path: str, handler: Any, body: type[BaseModel], answer: type[BaseModel]) -> Route:
+    return area.post("{path}", handler, answer, body=body)
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/boards", endpoint(AREA, list_boards), methods=["GET"]),
-    Route(f"{PREFIX}/board", endpoint(AREA, get_board), methods=["GET"]),
-    post("/board/new", new_board),
-    post("/board/rename", rename_board),
-    post("/board/settings/update", update_settings),
-    post("/board/delete", delete_board),
-    post("/board/copy", copy_board),
-    post("/board/member/add", add_member),
-    post("/board/member/remove", remove_member),
-    post("/label/new", new_label),
-    post("/label/update", update_label),
-    post("/label/remove", remove_label),
-    post("/card/new", new_card),
-    post("/card/update", update_card),
-    post("/card/remove", remove_card),
-    post("/card/order", order),
-    post("/list/order", order),
-    post("/list/new", new_list),
-    post("/list/rename", rename_list),
-    post("/list/remove", remove_list),
+    area.get("/boards", list_boards, BoardSummaries),
+    area.get("/board", get_board, Board, query=BoardQuery),
+    area.post("/board/new", new_board, BoardSummary, body=BoardNew),
+    area.post("/board/rename", rename_board, Renamed, body=BoardRename),
+    area.post("/board/settings/update", update_settings, Settings, body=SettingsUpdate),
+    area.post("/board/delete", delete_board, Done, body=OnBoard),
+    area.post("/board/copy", copy_board, BoardSummary, body=BoardCopy),
+    area.post("/board/member/add", add_member, Members, body=MemberAdd),
+    area.post("/board/member/remove", remove_member, Members, body=MemberRemove),
+    area.post("/label/new", new_label, Labels, body=LabelNew),
+    area.post("/label/update", update_label, Labels, body=LabelUpdate),
+    area.post("/label/remove", remove_label, Labels, body=LabelRemove),
+    area.post("/card/new", new_card, Board, body=CardNew),
+    area.post("/card/update", update_card, Card, body=CardUpdate),
+    area.post("/card/remove", remove_card, Renamed, body=CardRemove),
+    area.post("/card/order", order, Lists, body=ListsOrder),
+    area.post("/list/order", order, Lists, body=ListsOrder),
+    area.post("/list/new", new_list, Lists, body=ListNew),
+    area.post("/list/rename", rename_list, Renamed, body=ListRename),
+    area.post("/list/remove", remove_list, Done, body=ListRemove),
 ]

@@ -14,11 +14,10 @@ import re
 from typing import Any
 
 from starlette.requests import Request
-from starlette.routing import Route
 
-from app.errors import invalid
-from app.samples.common import endpoint
+from app.samples.common import Area
 from app.samples.store import SampleStore
+from schemas.sample_areas.simple import SearchQuery, SearchResults
 
 AREA = "search"
 MAX_QUERY = 200
@@ -37,55 +36,51 @@ def excerpt(content: str) -> str:
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1].rsplit(" ", 1)[0].rstrip(".,;:") + "…"
 
 
+def _result(kind: str, key: Any, title: str, url: str, text: str) -> dict[str, Any]:
+    return {"id": f"{kind}-{key}", "title": title, "url": url, "excerpt": excerpt(text)}
+
+
 async def results(store: SampleStore) -> list[dict[str, Any]]:
     """Every result: featured articles, then questions, then courses."""
     session = store.session
-    found: list[dict[str, Any]] = []
-    for category in await SampleStore(session, "knowledge-base").all("categories"):
-        for article in category.get("featuredArticles", []):
-            found.append(
-                {
-                    "id": f"kb-{article['id']}",
-                    "title": article["title"],
-                    "url": f"/pages/knowledge-base/{slug(article['title'])}",
-                    "excerpt": excerpt(article.get("content", "")),
-                }
+    articles = [
+        article
+        for category in await SampleStore(session, "knowledge-base").all("categories")
+        for article in category.get("featuredArticles", [])
+    ]
+    faqs = await SampleStore(session, "faq").all("faqs")
+    courses = await SampleStore(session, "academy").all("courses")
+    return [
+        *(
+            _result("kb", a["id"], a["title"], f"/pages/knowledge-base/{slug(a['title'])}", a.get("content", ""))
+            for a in articles
+        ),
+        *(_result("faq", f["id"], f["question"], f"/pages/faq?question={f['id']}", f.get("answer", "")) for f in faqs),
+        *(
+            _result(
+                "course",
+                c["id"],
+                c["title"],
+                f"/apps/academy/courses/{c['id']}/{c.get('slug') or slug(c['title'])}",
+                c.get("description", ""),
             )
-    for faq in await SampleStore(session, "faq").all("faqs"):
-        found.append(
-            {
-                "id": f"faq-{faq['id']}",
-                "title": faq["question"],
-                "url": f"/pages/faq?question={faq['id']}",
-                "excerpt": excerpt(faq.get("answer", "")),
-            }
-        )
-    for course in await SampleStore(session, "academy").all("courses"):
-        found.append(
-            {
-                "id": f"course-{course['id']}",
-                "title": course["title"],
-                "url": f"/apps/academy/courses/{course['id']}/{course.get('slug') or slug(course['title'])}",
-                "excerpt": excerpt(course.get("description", "")),
-            }
-        )
-    return found
+            for c in courses
+        ),
+    ]
 
 
 def _matches(result: dict[str, Any], needle: str) -> bool:
     return any(needle in str(result.get(field) or "").casefold() for field in ("title", "excerpt"))
 
 
-async def search(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def search(_request: Request, store: SampleStore, query: SearchQuery) -> list[dict[str, Any]]:
     """Search the knowledge base, the FAQ and the academy; ``q`` filters by title or excerpt, ignoring case."""
-    query = request.query_params.get("q", "").strip()
-    if len(query) > MAX_QUERY:
-        raise invalid(f"Search for at most {MAX_QUERY} characters.", {"q": f"Use at most {MAX_QUERY} characters."})
+    needle = query.q.strip().casefold()
     everything = await results(store)
-    if not query:
+    if not needle:
         return everything
-    needle = query.casefold()
     return [result for result in everything if _matches(result, needle)]
 
 
-routes = [Route("/api/search", endpoint(AREA, search), methods=["GET"])]
+area = Area(AREA)
+routes = [area.get("/api/search", search, SearchResults, query=SearchQuery)]

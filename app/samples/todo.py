@@ -10,72 +10,23 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, date, datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, Field
 from starlette.requests import Request
-from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.http import read_body
-from app.samples.common import SampleModel, endpoint, listing, no_body, read
+from app.samples import folders
+from app.samples.common import Area, no_body, read
 from app.samples.store import SampleStore
+from schemas.meta import NoBody
+from schemas.sample_areas.base import Handles
+from schemas.sample_areas.todo import FolderMove, LabelToggle, NewTodo, RemovedTodo, Selection, Todo, Todos, TodosQuery
 
 AREA = "todo"
 PREFIX = "/api/todo-app"
 ALL = "all"
 DELETED = "deleted"
-
-
-def _iso(value: str) -> str:
-    try:
-        datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise ValueError("Use an ISO 8601 date, like 2026-11-22T09:00:00Z.") from exc
-    return value
-
-
-Id = Annotated[str, Field(min_length=1)]
-IsoDate = Annotated[str, AfterValidator(_iso)]
-
-
-class NewTodo(SampleModel):
-    title: str = Field(min_length=1)
-    notes: str = ""
-    startDate: IsoDate | None = None
-    dueDate: IsoDate | None = None
-    completed: bool = False
-    starred: bool = False
-    important: bool = False
-    deleted: bool = False
-    labels: list[int] = Field(default_factory=list)
-    folder: int | None = None
-
-
-class Todo(NewTodo):
-    """A full to-do as ``update-todo`` replaces it: every field of the spec but ``folder`` is required."""
-
-    id: Id
-    notes: str
-    startDate: IsoDate | None
-    dueDate: IsoDate | None
-    completed: bool
-    starred: bool
-    important: bool
-    deleted: bool
-    labels: list[int]
-
-
-class Selection(SampleModel):
-    selectedTodoIds: list[Id]
-
-
-class FolderMove(Selection):
-    folderId: int
-
-
-class LabelToggle(Selection):
-    labelId: int
 
 
 def _dump(todo: NewTodo) -> dict[str, Any]:
@@ -103,54 +54,37 @@ def _matches_filter(todo: dict[str, Any], handle: str, today: date) -> bool:
     return bool(todo.get(handle))
 
 
-async def _handle_id(store: SampleStore, kind: str, handle: str) -> int | None:
-    return next((item["id"] for item in await store.all(kind) if item["handle"] == handle), None)
-
-
-async def list_todos(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    query = request.query_params
+async def list_todos(_request: Request, store: SampleStore, query: TodosQuery) -> list[dict[str, Any]]:
     todos = await store.all("todos")
     live = [t for t in todos if not t.get("deleted")]
-    if label_handle := query.get("labelHandle"):
-        label_id = await _handle_id(store, "labels", label_handle)  # not checked: unknown matches nothing
+    if label_handle := query.label_handle:
+        label_id = await folders.handle_id(store, "labels", label_handle)  # not checked: unknown matches nothing
         return [t for t in live if label_id is not None and label_id in t.get("labels", [])]
-    if filter_handle := query.get("filterHandle"):
+    if filter_handle := query.filter_handle:
         if filter_handle == DELETED:
             return [t for t in todos if t.get("deleted")]
-        if await _handle_id(store, "filters", filter_handle) is None:
+        if await folders.handle_id(store, "filters", filter_handle) is None:
             return []
         today = datetime.now(UTC).date()
         return [t for t in live if _matches_filter(t, filter_handle, today)]
-    folder_handle = query.get("folderHandle") or ALL
+    folder_handle = query.folder_handle or ALL
     if folder_handle == ALL:
         return live
-    folder_id = await _handle_id(store, "folders", folder_handle)
+    folder_id = await folders.handle_id(store, "folders", folder_handle)
     return [t for t in live if folder_id is not None and t.get("folder") == folder_id]
-
-
-async def _ids(store: SampleStore, kind: str) -> set[int]:
-    return {item["id"] for item in await store.all(kind)}
-
-
-async def _check_refs(store: SampleStore, todo: NewTodo) -> None:
-    if todo.folder is not None and todo.folder not in await _ids(store, "folders"):
-        raise invalid(f"Unknown folder: {todo.folder}.", {"folder": "Use the id of an existing folder."})
-    unknown = sorted(set(todo.labels) - await _ids(store, "labels"))
-    if unknown:
-        raise invalid(f"Unknown labels: {unknown}.", {"labels": "Use the ids of existing labels."})
 
 
 async def update_todo(request: Request, store: SampleStore) -> dict[str, Any]:
     todo = await read(request, Todo)
     if await store.get("todos", todo.id) is None:
         raise not_found("To-do not found.")
-    await _check_refs(store, todo)
+    await folders.check_refs(store, folder=todo.folder, labels=todo.labels)
     return await store.put("todos", todo.id, _dump(todo))
 
 
 async def new_todo(request: Request, store: SampleStore) -> dict[str, Any]:
     todo = await read(request, NewTodo)
-    await _check_refs(store, todo)
+    await folders.check_refs(store, folder=todo.folder, labels=todo.labels)
     todo_id = uuid.uuid4().hex[:24]
     return await store.put("todos", todo_id, {**_dump(todo), "id": todo_id}, front=True)
 
@@ -174,31 +108,15 @@ async def remove_todo(request: Request, store: SampleStore) -> str:
     return todo_id
 
 
-async def _selected(store: SampleStore, ids: list[str]) -> list[dict[str, Any]]:
-    """The selected to-dos that still exist (another user may have deleted some meanwhile)."""
-    wanted = set(ids)
-    return [t for t in await store.all("todos") if t["id"] in wanted]
-
-
 async def set_folder(request: Request, store: SampleStore) -> Any:
     body = await read(request, FolderMove)
-    if body.folderId not in await _ids(store, "folders"):
-        raise invalid(f"Unknown folder: {body.folderId}.", {"folderId": "Use the id of an existing folder."})
-    for todo in await _selected(store, body.selectedTodoIds):
-        await store.put("todos", todo["id"], {**todo, "folder": body.folderId})
+    await folders.move(store, store, "todos", body.selectedTodoIds, body.folderId)
     return no_body()
-
-
-def _toggled(labels: list[int], label_id: int) -> list[int]:
-    return [x for x in labels if x != label_id] if label_id in labels else [*labels, label_id]
 
 
 async def toggle_label(request: Request, store: SampleStore) -> Any:
     body = await read(request, LabelToggle)
-    if body.labelId not in await _ids(store, "labels"):
-        raise invalid(f"Unknown label: {body.labelId}.", {"labelId": "Use the id of an existing label."})
-    for todo in await _selected(store, body.selectedTodoIds):
-        await store.put("todos", todo["id"], {**todo, "labels": _toggled(todo.get("labels", []), body.labelId)})
+    await folders.toggle_label(store, store, "todos", body.selectedTodoIds, body.labelId)
     return no_body()
 
 
@@ -208,13 +126,14 @@ async def delete_todos(request: Request, store: SampleStore) -> Any:
     return no_body()
 
 
+area = Area(AREA, PREFIX)
 routes = [
-    Route(f"{PREFIX}/todos", endpoint(AREA, list_todos), methods=["GET"]),
-    Route(f"{PREFIX}/update-todo", endpoint(AREA, update_todo), methods=["POST"]),
-    Route(f"{PREFIX}/new-todo", endpoint(AREA, new_todo), methods=["POST"]),
-    Route(f"{PREFIX}/remove-todo", endpoint(AREA, remove_todo), methods=["POST"]),
-    Route(f"{PREFIX}/set-folder", endpoint(AREA, set_folder), methods=["POST"]),
-    Route(f"{PREFIX}/toggle-label", endpoint(AREA, toggle_label), methods=["POST"]),
-    Route(f"{PREFIX}/delete-todos", endpoint(AREA, delete_todos), methods=["POST"]),
-    *(Route(f"{PREFIX}/{kind}", listing(AREA, kind), methods=["GET"]) for kind in ("folders", "filters", "labels")),
+    area.get("/todos", list_todos, Todos, query=TodosQuery),
+    area.post("/update-todo", update_todo, Todo, body=Todo),
+    area.post("/new-todo", new_todo, Todo, body=NewTodo),
+    area.post("/remove-todo", remove_todo, RemovedTodo),
+    area.post("/set-folder", set_folder, NoBody, body=FolderMove),
+    area.post("/toggle-label", toggle_label, NoBody, body=LabelToggle),
+    area.post("/delete-todos", delete_todos, NoBody, body=Selection),
+    *(area.listing(kind, Handles) for kind in ("folders", "filters", "labels")),
 ]

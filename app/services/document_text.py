@@ -8,36 +8,16 @@ as in the list's search.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.errors import invalid, not_found
-from app.params import query_int
-from app.services.listing import MAX_Q_CHARS
+from app.errors import not_found
 from app.services.textsearch import highlighter
 from schemas.records import Document
 
-DEFAULT_PAGE_CHARS = 10_000
-MAX_PAGE_CHARS = 50_000
 MAX_MATCHES = 1000
 WORD_EDGE = 200  # a page ends at a space within this many characters of its length, not inside a word
-
-
-def parse(params: Mapping[str, str]) -> tuple[int, int, str]:
-    errors: dict[str, str] = {}
-    offset = query_int(params, "offset", default=0, minimum=0, errors=errors) or 0
-    limit = (
-        query_int(params, "limit", default=DEFAULT_PAGE_CHARS, minimum=100, maximum=MAX_PAGE_CHARS, errors=errors)
-        or DEFAULT_PAGE_CHARS
-    )
-    q = (params.get("q") or "").strip()
-    if len(q) > MAX_Q_CHARS:
-        errors["q"] = f"Search for at most {MAX_Q_CHARS} characters."
-    if errors:
-        raise invalid("Check the text parameters. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
-    return offset, limit, q
 
 
 def _segments(page: str, start: int, spans: list[tuple[int, int]]) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from pydantic.alias_generators import to_camel
+from pydantic.alias_generators import to_pascal
 from sqlalchemy import ColumnElement, Integer, bindparam, func, literal, select, text, tuple_
 from sqlalchemy import column as sa_column
 from sqlalchemy import table as sa_table
@@ -33,29 +33,36 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.db import Database
 from app.errors import invalid
-from app.params import query_ids, query_int
 from app.services import counts, cursors
 from app.services.counts import execute
 from app.services.records import shape
 from app.services.resources import ResourceSpec
 from app.services.textsearch import SNIPPET_CHARS, Matcher, Tier, highlighter, segments
+from app.validation import parse
+from schemas.query import (
+    DEFAULT_PER_PAGE,
+    MAX_PAGE,
+    MAX_PER_PAGE,
+    MAX_Q_CHARS,
+    RELEVANCE,
+    FilterParams,
+    ListParams,
+    record_query_model,
+)
 from schemas.users import User
 
-MAX_PER_PAGE = 100
-DEFAULT_PER_PAGE = 25
+__all__ = ["MAX_PAGE", "MAX_PER_PAGE", "MAX_Q_CHARS", "parse_list_query", "query_model"]  # with the query models
+
 TOTAL_CAP = 10_000
 # A search counts its matches only this far: counting means visiting each matching row (a word in
 # 15,000 asset names took 10 ms to count to 10,000 on PostgreSQL, more than the page itself).
 SEARCH_TOTAL_CAP = 1_000
 DENSE = 0.05  # a search whose first window of ids matched this share or more is counted along the key
-MAX_Q_CHARS = 200
-MAX_PAGE = 10_000_000  # page x perPage stays far inside an integer offset
 # A search tier with many matches is read in windows of ids along the primary key: the first window,
 # and how many ids all windows may cover before the rest is read from the GIN bitmap. A tier that
 # tests the documents' text vectors (read and decompressed per row) uses a tenth / a twentieth.
 PROBE_IDS = 2000
 PROBE_BUDGET = 40_000
-RELEVANCE = "relevance"
 
 
 @dataclass(frozen=True)
@@ -78,54 +85,53 @@ class ListQuery:
         return cursors.fingerprint(resource, self.sort, self.descending, self.q, filters)
 
 
-def parse_list_query(spec: ResourceSpec, params: Mapping[str, str]) -> ListQuery:
-    """Read ``page``, ``perPage``, ``cursor``, ``sort``, ``order``, ``q`` and the filters; 422 on anything wrong."""
-    errors: dict[str, str] = {}
+def query_model(spec: ResourceSpec, base: type[FilterParams] = ListParams) -> type[FilterParams]:
+    """The query model of a resource's list (``ListParams``) or export (``ExportParams``)."""
+    return _query_model(spec.name, base)
 
-    page = query_int(params, "page", default=1, minimum=1, maximum=MAX_PAGE, errors=errors) or 1
-    per_page = (
-        query_int(params, "perPage", default=DEFAULT_PER_PAGE, minimum=1, maximum=MAX_PER_PAGE, errors=errors)
-        or DEFAULT_PER_PAGE
+
+@cache
+def _query_model(name: str, base: type[FilterParams]) -> type[FilterParams]:
+    from app.services.resources import RESOURCES
+
+    spec = RESOURCES[name]
+    kind = "List" if base is ListParams else base.__name__.removesuffix("Params")
+    return record_query_model(
+        base,
+        f"{to_pascal(spec.name)}{kind}Query",
+        sortable=spec.sortable,
+        enum_filters=spec.enum_filters,
+        id_filters=spec.id_filters,
     )
-    q = (params.get("q") or "").strip()
-    if len(q) > MAX_Q_CHARS:
-        errors["q"] = f"Search for at most {MAX_Q_CHARS} characters."
-    sortable = spec.sortable
-    sort_key = params.get("sort") or ""
-    if sort_key and sort_key not in sortable and sort_key != RELEVANCE:
-        errors["sort"] = f"Cannot sort by '{sort_key}'. Use one of: {', '.join(sorted(sortable))}."
-    if sort_key == RELEVANCE and not q:
+
+
+def parse_list_query(spec: ResourceSpec, params: Mapping[str, str] | FilterParams) -> ListQuery:
+    """The list query from the parsed query model (or a query string's values, parsed with the
+    resource's model): ``page``, ``perPage``, ``cursor``, ``sort``, ``order``, ``q`` and the filters;
+    422 on anything wrong."""
+    parsed = params if isinstance(params, FilterParams) else parse(query_model(spec), dict(params))
+    errors: dict[str, str] = {}
+    if parsed.sort == RELEVANCE and not parsed.q:
         errors["sort"] = "Relevance needs a search (q)."
-    sort = RELEVANCE if (sort_key == RELEVANCE or (not sort_key and q)) else sortable.get(sort_key or "id", "id")
-    order = (params.get("order") or "asc").lower()
-    if order not in ("asc", "desc"):
-        errors["order"] = "Use 'asc' or 'desc'."
-    filters: dict[str, list[Any]] = {}
-    for column, enum in spec.enum_filters.items():
-        raw = params.get(to_camel(column))
-        if not raw:
-            continue
-        values = [v.strip() for v in raw.split(",") if v.strip()]
-        allowed = {e.value for e in enum}
-        wrong = [v for v in values if v not in allowed]
-        if wrong:
-            errors[to_camel(column)] = f"Unknown value {wrong[0]!r}. Use one of: {', '.join(sorted(allowed))}."
-        filters[column] = sorted(set(values))
-    for column in spec.id_filters:
-        ids = query_ids(params, to_camel(column), errors)
-        if ids:
-            filters[column] = sorted(set(ids))
-    cursor = params.get("cursor") or None
+    page = parsed.page if isinstance(parsed, ListParams) else 1
+    cursor = (parsed.cursor or None) if isinstance(parsed, ListParams) else None
     if cursor and page != 1:
         errors["cursor"] = "Use either a cursor or a page number, not both."
     if errors:
         raise invalid("Check the list parameters. " + "; ".join(f"{k}: {v}" for k, v in errors.items()), errors)
+    sortable = spec.sortable
+    sort = RELEVANCE if (parsed.sort == RELEVANCE or (not parsed.sort and parsed.q)) else sortable[parsed.sort or "id"]
+    filters: dict[str, list[Any]] = {}
+    for column in (*spec.enum_filters, *spec.id_filters):
+        values = getattr(parsed, column, None)
+        if values:
+            filters[column] = list(values)
     return ListQuery(
         page=page,
-        per_page=per_page,
+        per_page=parsed.per_page if isinstance(parsed, ListParams) else DEFAULT_PER_PAGE,
         sort=sort,
-        descending=order == "desc",
-        q=q,
+        descending=parsed.order == "desc",
+        q=parsed.q,
         filters=filters,
         cursor=cursor,
     )

@@ -145,8 +145,11 @@ def _relationships(archive: zipfile.ZipFile, source: str, limits: ContentLimits)
 # --- Word --------------------------------------------------------------------------------------------
 
 
-class _WordText(_Target):
-    """Paragraphs (table cells included) one per line; tabs and breaks kept; deleted text left out."""
+class _ParagraphText(_Target):
+    """Paragraphs one per line from a text run tag, a paragraph tag and break (and tab) tags; text
+    outside the runs (deleted text in Word) is left out. Word and PowerPoint name them differently."""
+
+    TEXT, PARAGRAPH, BREAKS, TABS = "", "", frozenset[str](), frozenset[str]()
 
     def __init__(self, budget: TextBudget) -> None:
         self.budget = budget
@@ -154,17 +157,17 @@ class _WordText(_Target):
         self.had_text = False
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
-        if tag == W_T:
+        if tag == self.TEXT:
             self.in_text = True
-        elif tag == W_TAB:
+        elif tag in self.TABS:
             self.budget.add("\t")
-        elif tag in W_BREAKS:
+        elif tag in self.BREAKS:
             self.budget.add("\n")
 
     def end(self, tag: str) -> None:
-        if tag == W_T:
+        if tag == self.TEXT:
             self.in_text = False
-        elif tag == W_P and self.had_text:
+        elif tag == self.PARAGRAPH and self.had_text:
             self.had_text = False
             self.budget.add("\n")
 
@@ -172,6 +175,12 @@ class _WordText(_Target):
         if self.in_text:
             self.had_text = True
             self.budget.add(data)
+
+
+class _WordText(_ParagraphText):
+    """Paragraphs (table cells included) one per line; tabs and breaks kept; deleted text left out."""
+
+    TEXT, PARAGRAPH, BREAKS, TABS = W_T, W_P, frozenset(W_BREAKS), frozenset({W_TAB})
 
 
 def word_pages(archive: zipfile.ZipFile) -> int | None:
@@ -362,29 +371,8 @@ class _Presentation(_Target):
             self.slides.append(attrib.get(R_ID, ""))
 
 
-class _SlideText(_Target):
-    def __init__(self, budget: TextBudget) -> None:
-        self.budget = budget
-        self.in_text = False
-        self.had_text = False
-
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
-        if tag == A_T:
-            self.in_text = True
-        elif tag == A_BR:
-            self.budget.add("\n")
-
-    def end(self, tag: str) -> None:
-        if tag == A_T:
-            self.in_text = False
-        elif tag == A_P and self.had_text:
-            self.had_text = False
-            self.budget.add("\n")
-
-    def data(self, data: str) -> None:
-        if self.in_text:
-            self.had_text = True
-            self.budget.add(data)
+class _SlideText(_ParagraphText):
+    TEXT, PARAGRAPH, BREAKS = A_T, A_P, frozenset({A_BR})
 
 
 def slides(archive: zipfile.ZipFile, limits: ContentLimits) -> tuple[str, int]:

@@ -3,7 +3,7 @@
 N users (one socket each, every one a staff member, so each connection is also announced to
 everyone already online, as in production) connect through the real ``socket.io-client`` from
 several Node processes, half to each API process, with the UI's reconnection options
-(``RECONNECTION`` and ``RETRY_DELAY`` in ``ui/src/data/socket.ts``). Memory is the resident size (RSS)
+(``RECONNECTION``, ``RETRY_DELAY`` and ``RETRY_JITTER`` in ``ui/src/data/socket.ts``). Memory is the resident size (RSS)
 of the two API processes after the sockets are in and have settled, minus before. Time to connect
 runs from the first connect attempt to the last socket's ``connect``.
 
@@ -44,12 +44,14 @@ def ui_reconnection() -> dict[str, int | float]:
     source = UI_SOCKET.read_text()
     block = re.search(r"export const RECONNECTION = \{(.*?)\}", source, re.S)
     retry = re.search(r"export const RETRY_DELAY = ([\d_]+)", source)
-    if block is None or retry is None:
-        raise SystemExit(f"RECONNECTION / RETRY_DELAY not found in {UI_SOCKET}")
+    jitter = re.search(r"export const RETRY_JITTER = ([\d._]+)", source)
+    if block is None or retry is None or jitter is None:
+        raise SystemExit(f"RECONNECTION / RETRY_DELAY / RETRY_JITTER not found in {UI_SOCKET}")
     options: dict[str, int | float] = {
         k: float(v.replace("_", "")) for k, v in re.findall(r"(\w+): ([\d._]+)", block[1])
     }
     options["retryDelay"] = int(retry[1].replace("_", ""))
+    options["retryJitter"] = float(jitter[1].replace("_", ""))
     return options
 
 

@@ -9,9 +9,9 @@
 //                     socket connected before the mark is connected again, or after <ms>
 //   stdin  "close"   -> every socket disconnects, the process exits
 // With "reconnection" in the job ({reconnectionDelay, reconnectionDelayMax, randomizationFactor,
-// retryDelay}, the UI's options: ui/src/data/socket.ts) sockets reconnect as the UI's do: socket.io's
+// retryDelay, retryJitter}, the UI's options: ui/src/data/socket.ts) sockets reconnect as the UI's do: socket.io's
 // own backoff after a dropped transport, and a new connect after retryDelay when the server refused
-// the connection (connect_error while not active); without it a dropped socket stays dropped.
+// the connection (connect_error while not active), jittered; without it a dropped socket stays dropped.
 // Times are wall-clock milliseconds with sub-millisecond precision: performance.timeOrigin (the
 // wall clock when this process started) plus performance.now() (monotonic since then), so they
 // compare with the driver's time.time_ns() on the same machine.
@@ -71,7 +71,10 @@ function open(spec, channels, reconnection) {
       if (reconnection) {
         socket.on('connect_error', (error) => {
           if (marked) backErrors.add(error.message || String(error))
-          if (!socket.active) setTimeout(() => socket.connect(), reconnection.retryDelay)
+          if (!socket.active) {
+            const jitter = reconnection.retryJitter || 0 // as the UI: retryDelay ± this fraction
+            setTimeout(() => socket.connect(), reconnection.retryDelay * (1 - jitter + 2 * jitter * Math.random()))
+          }
         })
       }
       resolve(null)

@@ -13,7 +13,7 @@ import {
   toRecordEvent,
   type RecordEvent,
 } from './live'
-import { createRealtimeClient, RECONNECTION, type RealtimeHandlers } from './socket'
+import { createRealtimeClient, jitteredRetryDelay, RECONNECTION, RETRY_DELAY, type RealtimeHandlers } from './socket'
 
 const asset = (id: number, version: number, extra: Record<string, unknown> = {}) =>
   ({ id, version, name: `Asset ${id}`, ...extra }) as unknown as AnyRecord
@@ -139,6 +139,28 @@ describe('realtime client', () => {
     expect(connect).toHaveBeenCalledWith('http://api.test', expect.objectContaining(RECONNECTION))
     expect(RECONNECTION.randomizationFactor).toBeGreaterThanOrEqual(0.5)
     expect(RECONNECTION.reconnectionDelayMax).toBeGreaterThan(RECONNECTION.reconnectionDelay)
+    // Once the server is back, no client waits more than 2.5 s for its next try (issue 20: 15 s in all).
+    expect(RECONNECTION.reconnectionDelayMax).toBeLessThanOrEqual(2500)
+  })
+
+  it('tries again after a refusal at a jittered delay, so refused clients do not return together', () => {
+    expect(jitteredRetryDelay(RETRY_DELAY, () => 0)).toBe(RETRY_DELAY / 2)
+    expect(jitteredRetryDelay(RETRY_DELAY, () => 0.5)).toBe(RETRY_DELAY)
+    expect(jitteredRetryDelay(RETRY_DELAY, () => 0.999)).toBeCloseTo(RETRY_DELAY * 1.5, -1)
+    vi.useFakeTimers()
+    try {
+      const fake = fakeSocket()
+      createRealtimeClient({ url: 'x', getToken: () => 't', refresh: vi.fn(), handlers: handlers(), connect: () => fake as unknown as Socket, retryDelay: 1000 })
+      expect(fake.connects).toBe(1)
+      fake.active = false
+      fake.fire('connect_error', new Error('unavailable'))
+      vi.advanceTimersByTime(499)
+      expect(fake.connects).toBe(1) // never sooner than half the delay
+      vi.advanceTimersByTime(1001)
+      expect(fake.connects).toBe(2) // never later than one and a half
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('connects with websocket only and the current token in auth, and forwards record events', () => {

@@ -65,18 +65,27 @@ export interface RealtimeClient {
 export const UNAUTHORIZED = 'unauthorized'
 
 /**
- * Backoff after a dropped connection: 1 s, 2 s, 4 s, then every 5 s, each randomised by ±50 % so
- * that when a server restarts its thousands of clients come back spread over seconds instead of in
- * the same instant (the reconnect-storm benchmark, ops/benchmarks/connections.py, reads these).
+ * Backoff after a dropped connection: 0.5 s, 1 s, 2 s, then every 2.5 s, each randomised by ±50 % so
+ * that when a server restarts its thousands of clients come back spread over about two seconds
+ * instead of in the same instant, and none waits more than 2.5 s once it is up again (issue 20: all
+ * back within 15 s of a restart; the reconnect-storm benchmark, ops/benchmarks/connections.py, reads
+ * these).
  */
 export const RECONNECTION = {
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
+  reconnectionDelay: 500,
+  reconnectionDelayMax: 2500,
   randomizationFactor: 0.5,
 } as const
 
-/** Delay before trying again after the server refused the connection (e.g. 'unavailable', ms). */
-export const RETRY_DELAY = 5000
+/** Delay before trying again after the server refused the connection (e.g. 'unavailable', ms)... */
+export const RETRY_DELAY = 3000
+/** ...randomised by ± this fraction: the clients one process refused at once do not all come back together. */
+export const RETRY_JITTER = 0.5
+
+/** The delay before the next try after a refusal: ``base`` ± ``RETRY_JITTER``. */
+export function jitteredRetryDelay(base: number, random: () => number = Math.random): number {
+  return Math.round(base * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random()))
+}
 
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const connect = options.connect ?? io
@@ -103,7 +112,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (outcome === 'ok') {
         socket.connect()
       } else if (outcome === 'network') {
-        retryTimer = setTimeout(() => void renewAndReconnect(), retryDelay)
+        retryTimer = setTimeout(() => void renewAndReconnect(), jitteredRetryDelay(retryDelay))
       } else {
         stop() // the API client cleared the session; the route guard sends the user to /login
       }
@@ -118,7 +127,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     options.handlers.onError(error.message)
     if (error.message === UNAUTHORIZED) void renewAndReconnect()
     // Other errors (server down, network): socket.io retries by itself while socket.active.
-    else if (!socket.active && !stopped) retryTimer = setTimeout(() => socket.connect(), retryDelay)
+    else if (!socket.active && !stopped) retryTimer = setTimeout(() => socket.connect(), jitteredRetryDelay(retryDelay))
   })
   socket.on('record', (payload: unknown) => {
     const event = toRecordEvent(payload)
