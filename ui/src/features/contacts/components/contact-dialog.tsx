@@ -2,8 +2,8 @@ import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleG
 import { useAtom } from 'jotai'
 import { useRef, useState } from 'react'
 
-import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
 import { errorMessage } from '@/data/client'
+import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
 import type { Contact, NewContact } from '../api'

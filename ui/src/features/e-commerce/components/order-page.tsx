@@ -2,18 +2,18 @@ import { Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, SegmentGrou
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
-import { PersonAvatar } from '@/components/person-avatar'
 import { ArrowLeftIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
+import { PersonAvatar } from '@/components/person-avatar'
+import { PrintPortal } from '@/components/print-portal'
 import { useApiData } from '@/hooks/use-api-data'
 
 import { fetchOrder, type Order } from '../api'
 import { formatDiscount, formatOrderDate, formatPrice } from '../pricing'
 
-import { LoadError } from './load-error'
 import { OrderInvoice } from './order-invoice'
 import { OrderMap } from './order-map'
 import { PageHeader } from './page-header'
-import { PrintPortal } from './print-portal'
 import { ProductThumb } from './product-thumb'
 import { StatusChip } from './status-chip'
 
