@@ -21,6 +21,7 @@ import {
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useRef, useState, type ReactNode } from 'react'
 
+import { DialogFrame } from '@/components/form-dialog'
 import { PersonAvatar } from '@/components/person-avatar'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
@@ -596,18 +597,8 @@ export function CardDialog({ board, onMove, onRemoved }: { board: Board; onMove:
   const current = useAtomValue(boardAtom)
   const card = (current ?? board).cards.find((c) => c.id === openId) ?? null
   return (
-    <Dialog.Root open={Boolean(card)} onOpenChange={(d) => !d.open && setOpenId(null)} size={{ base: 'full', md: 'lg' }} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="card-dialog">
-            {card && <CardEditor key={card.id} card={card} board={board} onMove={onMove} onClose={() => setOpenId(null)} onRemoved={onRemoved} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="card-dialog" open={Boolean(card)} onOpenChange={(d) => !d.open && setOpenId(null)} size={{ base: 'full', md: 'lg' }} placement="top" scrollBehavior="outside">
+      {card && <CardEditor key={card.id} card={card} board={board} onMove={onMove} onClose={() => setOpenId(null)} onRemoved={onRemoved} />}
+    </DialogFrame>
   )
 }
