@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 
 /** A link of an app's side navigation (mail, to-do, notes, contacts): icon, text, optional count; `onNavigate` closes the drawer. */
@@ -85,5 +85,55 @@ export function SideSkeleton({ rows = 5 }: { rows?: number }) {
         <Skeleton key={i} h="8" borderRadius="full" />
       ))}
     </Stack>
+  )
+}
+
+type IconComponent = ComponentType<{ boxSize?: string }>
+type NavItem = { id: string | number; handle: string; title: string }
+
+/** The Filters and Labels groups of a mail-like app: links to `<base>/filter/<handle>` and `<base>/label/<handle>`. */
+export function FilterAndLabelGroups({
+  base,
+  testIdPrefix,
+  filters,
+  labels,
+  icons,
+  fallbackIcon: Fallback,
+  onNavigate,
+}: {
+  base: string
+  testIdPrefix: string
+  filters: (NavItem & { icon: string })[]
+  labels: (NavItem & { color: string })[]
+  icons: Record<string, IconComponent>
+  fallbackIcon: IconComponent
+  onNavigate: () => void
+}) {
+  return (
+    <>
+      <SideGroup title="Filters">
+        {filters.map((f) => {
+          const Icon = icons[f.icon] ?? Fallback
+          return (
+            <SideLink key={f.id} to={`${base}/filter/${f.handle}`} icon={<Icon boxSize="4.5" />} testId={`${testIdPrefix}-filter-${f.handle}`} onNavigate={onNavigate}>
+              {f.title}
+            </SideLink>
+          )
+        })}
+      </SideGroup>
+      <SideGroup title="Labels">
+        {labels.map((l) => (
+          <SideLink
+            key={l.id}
+            to={`${base}/label/${l.handle}`}
+            icon={<Box boxSize="3" borderRadius="full" bg={l.color} mx="0.5" flexShrink={0} />}
+            testId={`${testIdPrefix}-label-${l.handle}`}
+            onNavigate={onNavigate}
+          >
+            {l.title}
+          </SideLink>
+        ))}
+      </SideGroup>
+    </>
   )
 }

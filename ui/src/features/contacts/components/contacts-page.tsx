@@ -77,7 +77,7 @@ function Sidebar({ user }: { user: ContactsUser | null }) {
         {VIEWS.map((v) => {
           const Icon = VIEW_ICONS[v.value]
           return (
-            <SideLink onNavigate={closeNow} key={v.value} to={`/apps/contacts/${v.value}`} icon={<Icon boxSize="4.5" />} testId={`contacts-view-${v.value}`}>
+            <SideLink key={v.value} to={`/apps/contacts/${v.value}`} icon={<Icon boxSize="4.5" />} testId={`contacts-view-${v.value}`} onNavigate={closeNow}>
               {v.title}
             </SideLink>
           )

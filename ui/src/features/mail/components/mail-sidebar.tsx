@@ -1,7 +1,7 @@
-import { Box, Button, Stack } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { useSetAtom } from 'jotai'
 
-import { SideGroup, SideLink, SideSkeleton, SideTitle } from '@/components/side-nav'
+import { FilterAndLabelGroups, SideGroup, SideLink, SideSkeleton, SideTitle } from '@/components/side-nav'
 
 import type { MailFilter, MailFolder, MailLabel } from '../api'
 import { composeOpenAtom, mailSidebarOpenAtom } from '../atoms'
@@ -46,40 +46,28 @@ export function MailSidebar({
             {folders.map((f) => {
               const Icon = FOLDER_ICONS[f.icon] ?? MailIcon
               return (
-                <SideLink onNavigate={closeSidebarNow}
+                <SideLink
                   key={f.id}
                   to={`/apps/mail/${f.handle}`}
                   icon={<Icon boxSize="4.5" />}
                   testId={`mail-folder-${f.handle}`}
                   count={f.handle === 'inbox' ? unreadInbox : undefined}
+                  onNavigate={closeSidebarNow}
                 >
                   {f.title}
                 </SideLink>
               )
             })}
           </SideGroup>
-          <SideGroup title="Filters">
-            {filters.map((f) => {
-              const Icon = FOLDER_ICONS[f.icon] ?? MailIcon
-              return (
-                <SideLink onNavigate={closeSidebarNow} key={f.id} to={`/apps/mail/filter/${f.handle}`} icon={<Icon boxSize="4.5" />} testId={`mail-filter-${f.handle}`}>
-                  {f.title}
-                </SideLink>
-              )
-            })}
-          </SideGroup>
-          <SideGroup title="Labels">
-            {labels.map((l) => (
-              <SideLink onNavigate={closeSidebarNow}
-                key={l.id}
-                to={`/apps/mail/label/${l.handle}`}
-                icon={<Box boxSize="3" borderRadius="full" bg={l.color} mx="0.5" flexShrink={0} />}
-                testId={`mail-label-${l.handle}`}
-              >
-                {l.title}
-              </SideLink>
-            ))}
-          </SideGroup>
+          <FilterAndLabelGroups
+            base="/apps/mail"
+            testIdPrefix="mail"
+            filters={filters}
+            labels={labels}
+            icons={FOLDER_ICONS}
+            fallbackIcon={MailIcon}
+            onNavigate={closeSidebarNow}
+          />
         </>
       )}
     </Stack>

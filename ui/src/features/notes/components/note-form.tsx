@@ -1,6 +1,7 @@
 import { Badge, Box, Button, CloseButton, Flex, HStack, IconButton, Input, Menu, Popover, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useRef, useState, type ReactNode } from 'react'
 
+import { IconMenu } from '@/components/icon-menu'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
@@ -233,38 +234,24 @@ export function NoteForm({
             if (picked) imageToDataUrl(picked).then((url) => set('image', url), (err: unknown) => showMessage(errorMessage(err), 'error'))
           }}
         />
-        <Menu.Root closeOnSelect={false}>
-          <Menu.Trigger asChild>
-            <IconButton size="sm" variant="ghost" aria-label="Labels" title="Labels" data-testid="note-form-labels">
-              <LabelIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Labels</Menu.ItemGroupLabel>
-                  {labels.length === 0 && <Text px="2" py="1" fontSize="sm" color="fg.muted">No labels yet.</Text>}
-                  {labels.map((l) => {
-                    const on = draft.labels.some((id) => String(id) === String(l.id))
-                    return (
-                      <Menu.CheckboxItem
-                        key={String(l.id)}
-                        value={String(l.id)}
-                        checked={on}
-                        onCheckedChange={() => set('labels', on ? draft.labels.filter((id) => String(id) !== String(l.id)) : [...draft.labels, l.id])}
-                        data-testid={`note-form-label-${l.handle}`}
-                      >
-                        {l.name}
-                        <Menu.ItemIndicator />
-                      </Menu.CheckboxItem>
-                    )
-                  })}
-                </Menu.ItemGroup>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <IconMenu icon={<LabelIcon />} label="Labels" title="Labels" testId="note-form-labels" groupLabel="Labels" closeOnSelect={false}>
+          {labels.length === 0 && <Text px="2" py="1" fontSize="sm" color="fg.muted">No labels yet.</Text>}
+          {labels.map((l) => {
+            const on = draft.labels.some((id) => String(id) === String(l.id))
+            return (
+              <Menu.CheckboxItem
+                key={String(l.id)}
+                value={String(l.id)}
+                checked={on}
+                onCheckedChange={() => set('labels', on ? draft.labels.filter((id) => String(id) !== String(l.id)) : [...draft.labels, l.id])}
+                data-testid={`note-form-label-${l.handle}`}
+              >
+                {l.name}
+                <Menu.ItemIndicator />
+              </Menu.CheckboxItem>
+            )
+          })}
+        </IconMenu>
         {actions?.(draft)}
         <Box flex="1" />
         {onCancel && (

@@ -27,16 +27,16 @@ function Sidebar({ labels }: { labels: NoteLabel[] }) {
     <Stack gap="5" p="4" data-testid="notes-sidebar">
       <SideTitle icon={<NotesIcon boxSize="5" />}>Notes</SideTitle>
       <Stack gap="0.5">
-        <SideLink onNavigate={closeSidebarNow} to="/apps/notes" end icon={<NotesIcon boxSize="4.5" />} testId="notes-view-notes">
+        <SideLink to="/apps/notes" end icon={<NotesIcon boxSize="4.5" />} testId="notes-view-notes" onNavigate={closeSidebarNow}>
           Notes
         </SideLink>
-        <SideLink onNavigate={closeSidebarNow} to="/apps/notes/reminders" icon={<BellIcon boxSize="4.5" />} testId="notes-view-reminders">
+        <SideLink to="/apps/notes/reminders" icon={<BellIcon boxSize="4.5" />} testId="notes-view-reminders" onNavigate={closeSidebarNow}>
           Reminders
         </SideLink>
       </Stack>
       <SideGroup title="Labels">
         {labels.map((l) => (
-          <SideLink onNavigate={closeSidebarNow} key={String(l.id)} to={`/apps/notes/labels/${l.handle}`} icon={<LabelIcon boxSize="4.5" />} testId={`notes-view-label-${l.handle}`}>
+          <SideLink key={String(l.id)} to={`/apps/notes/labels/${l.handle}`} icon={<LabelIcon boxSize="4.5" />} testId={`notes-view-label-${l.handle}`} onNavigate={closeSidebarNow}>
             {l.name}
           </SideLink>
         ))}
@@ -58,7 +58,7 @@ function Sidebar({ labels }: { labels: NoteLabel[] }) {
           <EditIcon boxSize="4.5" /> Edit labels
         </Button>
       </SideGroup>
-      <SideLink onNavigate={closeSidebarNow} to="/apps/notes/archive" icon={<ArchiveIcon boxSize="4.5" />} testId="notes-view-archive">
+      <SideLink to="/apps/notes/archive" icon={<ArchiveIcon boxSize="4.5" />} testId="notes-view-archive" onNavigate={closeSidebarNow}>
         Archive
       </SideLink>
     </Stack>

@@ -27,6 +27,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
+import { toLocalInput } from '@/lib/local-input'
 import { showMessage } from '@/lib/snackbar'
 
 import { removeCard, updateCard, type Activity, type Attachment, type Board, type Card, type Checklist } from '../api'
@@ -40,14 +41,6 @@ const when = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', yea
 const formatWhen = (value: string | number) => {
   const d = toDate(value)
   return Number.isNaN(d.getTime()) ? '' : when.format(d)
-}
-
-function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
 function Section({ icon, title, children, action }: { icon: ReactNode; title: ReactNode; children: ReactNode; action?: ReactNode }) {

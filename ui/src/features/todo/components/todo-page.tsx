@@ -1,9 +1,10 @@
-import { Box, Center, Flex, IconButton, Menu, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Center, Flex, IconButton, Menu, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 
 import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { IconMenu } from '@/components/icon-menu'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -129,28 +130,14 @@ export default function TodoPage() {
         <Text fontSize="sm" color="fg.muted" flex="1" data-testid="todo-count">
           {shown ? `${shown.length} ${shown.length === 1 ? 'task' : 'tasks'}` : ''}
         </Text>
-        <Menu.Root>
-          <Menu.Trigger asChild>
-            <IconButton size="sm" variant="ghost" aria-label={`Order by ${orderTitle}`} title={`Order by ${orderTitle}`} data-testid="todo-order">
-              <SortIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Order by</Menu.ItemGroupLabel>
-                  {ORDER_OPTIONS.map((o) => (
-                    <Menu.Item key={o.value} value={o.value} onClick={() => setOrder((s) => ({ ...s, by: o.value }))} data-testid={`todo-order-${o.value}`}>
-                      <Box w="4">{order.by === o.value && <CheckIcon boxSize="4" />}</Box>
-                      {o.title}
-                    </Menu.Item>
-                  ))}
-                </Menu.ItemGroup>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <IconMenu icon={<SortIcon />} label={`Order by ${orderTitle}`} title={`Order by ${orderTitle}`} testId="todo-order" groupLabel="Order by">
+          {ORDER_OPTIONS.map((o) => (
+            <Menu.Item key={o.value} value={o.value} onClick={() => setOrder((s) => ({ ...s, by: o.value }))} data-testid={`todo-order-${o.value}`}>
+              <Box w="4">{order.by === o.value && <CheckIcon boxSize="4" />}</Box>
+              {o.title}
+            </Menu.Item>
+          ))}
+        </IconMenu>
         <IconButton
           size="sm"
           variant="ghost"

@@ -1,7 +1,7 @@
-import { Box, Button, Stack } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { useSetAtom } from 'jotai'
 
-import { SideGroup, SideLink, SideSkeleton, SideTitle } from '@/components/side-nav'
+import { FilterAndLabelGroups, SideLink, SideSkeleton, SideTitle } from '@/components/side-nav'
 
 import type { TodoFilter, TodoFolder, TodoLabel } from '../api'
 import { todoDialogAtom, todoSidebarOpenAtom } from '../atoms'
@@ -34,34 +34,21 @@ export function TodoSidebar({ folders, filters, labels, loaded }: { folders: Tod
             {folders.map((f) => {
               const Icon = FILTER_ICONS[f.icon] ?? ListIcon
               return (
-                <SideLink onNavigate={closeSidebarNow} key={f.id} to={`/apps/todo/${f.handle}`} icon={<Icon boxSize="4.5" />} testId={`todo-folder-${f.handle}`}>
+                <SideLink key={f.id} to={`/apps/todo/${f.handle}`} icon={<Icon boxSize="4.5" />} testId={`todo-folder-${f.handle}`} onNavigate={closeSidebarNow}>
                   {f.title}
                 </SideLink>
               )
             })}
           </Stack>
-          <SideGroup title="Filters">
-            {filters.map((f) => {
-              const Icon = FILTER_ICONS[f.icon] ?? ListIcon
-              return (
-                <SideLink onNavigate={closeSidebarNow} key={f.id} to={`/apps/todo/filter/${f.handle}`} icon={<Icon boxSize="4.5" />} testId={`todo-filter-${f.handle}`}>
-                  {f.title}
-                </SideLink>
-              )
-            })}
-          </SideGroup>
-          <SideGroup title="Labels">
-            {labels.map((l) => (
-              <SideLink onNavigate={closeSidebarNow}
-                key={l.id}
-                to={`/apps/todo/label/${l.handle}`}
-                icon={<Box boxSize="3" borderRadius="full" bg={l.color} mx="0.5" flexShrink={0} />}
-                testId={`todo-label-${l.handle}`}
-              >
-                {l.title}
-              </SideLink>
-            ))}
-          </SideGroup>
+          <FilterAndLabelGroups
+            base="/apps/todo"
+            testIdPrefix="todo"
+            filters={filters}
+            labels={labels}
+            icons={FILTER_ICONS}
+            fallbackIcon={ListIcon}
+            onNavigate={closeSidebarNow}
+          />
         </>
       )}
     </Stack>
