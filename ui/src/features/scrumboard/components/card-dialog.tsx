@@ -1,28 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  Menu,
-  NativeSelect,
-  Popover,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, CloseButton, Dialog, Flex, Grid, HStack, Input, Menu, NativeSelect, Popover, Portal, Progress, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useRef, useState, type ReactNode } from 'react'
+import { useRef, useState } from 'react'
 
 import { DialogFrame } from '@/components/form-dialog'
 import { PersonAvatar } from '@/components/person-avatar'
+import { Section } from '@/components/section'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
@@ -41,21 +23,6 @@ const when = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', yea
 const formatWhen = (value: string | number) => {
   const d = toDate(value)
   return Number.isNaN(d.getTime()) ? '' : when.format(d)
-}
-
-function Section({ icon, title, children, action }: { icon: ReactNode; title: ReactNode; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Box>
-      <Flex align="center" gap="2" mb="2">
-        <Box color="fg.muted">{icon}</Box>
-        <Heading as="h3" size="sm" flex="1">
-          {title}
-        </Heading>
-        {action}
-      </Flex>
-      {children}
-    </Box>
-  )
 }
 
 function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; size?: '2xs' | 'xs' | 'sm' }) {
@@ -178,7 +145,7 @@ function ChecklistBlock({ checklist, index, onChange, onRemove }: { checklist: C
     setItem('')
   }
   return (
-    <Section
+    <Section level="h3" size="sm" headerMb="2" landmark={false}
       icon={<CheckSquareIcon boxSize="4" />}
       title={<InlineName value={checklist.name} onSave={(name) => onChange({ ...checklist, name })} testId={`card-checklist-${index}-name`} />}
       action={
@@ -414,7 +381,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
             </Grid>
           )}
 
-          <Section icon={<TextIcon boxSize="4" />} title="Description">
+          <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<TextIcon boxSize="4" />} title="Description">
             <Textarea
               rows={3}
               autoresize
@@ -427,7 +394,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
           </Section>
 
           {card.attachments.length > 0 && (
-            <Section icon={<ClipIcon boxSize="4" />} title="Attachments">
+            <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<ClipIcon boxSize="4" />} title="Attachments">
               <Stack gap="2" data-testid="card-attachments">
                 {card.attachments.map((a) => {
                   const src = a.type === 'image' ? mediaUrl(a.src) : null
@@ -506,7 +473,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
             </Button>
           </HStack>
 
-          <Section icon={<ActivityIcon boxSize="4" />} title="Comments and activity">
+          <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<ActivityIcon boxSize="4" />} title="Comments and activity">
             <Flex gap="3" mb="4">
               <MemberAvatar name={me.name} size="sm" />
               <Stack flex="1" gap="2">
