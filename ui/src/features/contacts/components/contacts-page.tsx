@@ -1,9 +1,10 @@
-import { Box, Button, Center, Flex, HStack, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Button, Center, Flex, HStack, IconButton, Input, Skeleton, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 
 import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { PerPageSelect } from '@/components/per-page-select'
 import { SideLink, SideTitle } from '@/components/side-nav'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
@@ -434,21 +435,7 @@ export default function ContactsPage() {
             <Text fontSize="xs" color="fg.muted">
               Rows per page
             </Text>
-            <NativeSelect.Root size="xs" w="20">
-              <NativeSelect.Field
-                value={paging.perPage}
-                onChange={(e) => setPaging({ page: 1, perPage: Number(e.target.value) })}
-                aria-label="Rows per page"
-                data-testid="contacts-per-page"
-              >
-                {[10, 25, 50].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <PerPageSelect value={paging.perPage} choices={[10, 25, 50]} onChange={(n) => setPaging({ page: 1, perPage: n })} testId="contacts-per-page" />
           </HStack>
           <Text fontSize="xs" color="fg.muted" data-testid="contacts-range">
             {(page.page - 1) * paging.perPage + 1}–{Math.min(page.page * paging.perPage, filtered.length)} of {filtered.length}
