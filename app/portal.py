@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import redis.asyncio as aioredis
 from starlette.requests import Request
 
+from app.auth.identity import Principal
 from app.auth.keys import load_signing_key
 from app.auth.oidc import CompanySignIn
-from app.auth.service import AuthService, Principal
+from app.auth.service import AuthService
 from app.auth.tokens import TokenService
 from app.db import Database
 from app.errors import unauthorized

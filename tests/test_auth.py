@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import update
 from starlette.applications import Starlette
 
-from app.auth.service import _digest
+from app.auth.identity import digest
 from schemas.base import utcnow
 from schemas.options import Role
 from schemas.users import AuthChallenge
@@ -135,7 +135,7 @@ async def test_challenge_session_expires(app: Starlette, client: httpx.AsyncClie
     async with app.state.portal.db.session() as session:
         await session.exec(
             update(AuthChallenge)
-            .where(AuthChallenge.id == _digest(challenge["session"]))  # type: ignore[arg-type]
+            .where(AuthChallenge.id == digest(challenge["session"]))  # type: ignore[arg-type]
             .values(expires_at=utcnow() - timedelta(seconds=1))
         )
         await session.commit()

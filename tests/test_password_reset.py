@@ -10,7 +10,8 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from starlette.applications import Starlette
 
-from app.auth.service import PASSWORD_RESET, _digest, reset_link_user
+from app.auth.identity import digest
+from app.auth.password_reset import PASSWORD_RESET, reset_link_user
 from app.routes.auth import RESET_SENT
 from schemas.audit import AuditEvent
 from schemas.base import utcnow
@@ -48,7 +49,7 @@ async def test_forgot_password_answers_alike_and_mails_only_real_accounts(
     assert [uid for uid, _ in mailed] == [account.user_id]
     token = mailed[0][1]
     async with app.state.portal.db.reader() as session:
-        stored = await session.get(AuthChallenge, _digest(token))
+        stored = await session.get(AuthChallenge, digest(token))
         assert stored is not None and stored.kind == PASSWORD_RESET  # only the hash is kept
         assert await session.get(AuthChallenge, token) is None
         assert timedelta(minutes=29) < stored.expires_at - stored.created_at <= timedelta(minutes=30)
@@ -111,7 +112,7 @@ async def test_reset_token_expires_and_unknown_tokens_are_refused(
     async with app.state.portal.db.session() as session:
         await session.exec(
             update(AuthChallenge)
-            .where(col(AuthChallenge.id) == _digest(token))
+            .where(col(AuthChallenge.id) == digest(token))
             .values(expires_at=utcnow() - timedelta(seconds=1))
         )
         await session.commit()

@@ -30,7 +30,7 @@ from rq.job import Job
 from app.observability.logs import configure_logging
 from app.redis_conn import resolve_url
 from app.services.documents.queue import PROCESS_JOB, QUEUE_NAME, SLOW_QUEUE_NAME
-from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
+from app.services.imports.jobs import QUEUE_NAME as IMPORTS_QUEUE
 from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import get_settings
 from worker import daily, jobs, limits

@@ -23,15 +23,17 @@ from rq.exceptions import AbandonedJobError
 from rq.job import Job
 from rq.timeouts import JobTimeoutException
 
-from app.auth.service import PASSWORD_RESET_TTL, reset_link_user
+from app.auth.password_reset import PASSWORD_RESET_TTL, reset_link_user
 from app.db import Database
 from app.job_portal import JobPortal
-from app.services import audit, imports, inspections, mail
+from app.services import audit, inspections, mail
 from app.services.documents import processing
 from app.services.documents.changes import fail_document
 from app.services.documents.progress import progress_of, set_progress
 from app.services.documents.queue import QUEUE_NAME, SLOW_QUEUE_NAME
 from app.services.documents.sweep import sweep
+from app.services.imports import passes
+from app.services.imports.jobs import finish as finish_import
 from app.services.push import delivery
 from app.settings import Settings, get_settings
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason, time_reason
@@ -187,7 +189,7 @@ def run_import(job_id: str) -> str:
             key = row.file_key
         with storage.local_copy(key) as path:
             async with portal.db.session() as session:
-                done = await imports.run(
+                done = await passes.run(
                     session=session, job_id=job_id, path=path, events=portal.events,
                     max_rows=portal.settings.max_import_rows, progress=report,
                 )  # fmt: skip
@@ -224,7 +226,7 @@ def on_import_failure(
                 return
             key = row.file_key
             row.file_key = None
-            await imports.finish(session, row, ImportState.FAILED, message=f"{reason}; nothing was written.")
+            await finish_import(session, row, ImportState.FAILED, message=f"{reason}; nothing was written.")
         if key:
             portal.storage.delete(key)
 

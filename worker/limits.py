@@ -17,7 +17,7 @@ from types import FrameType
 from typing import Any
 
 from app.services.documents.queue import QUEUE_NAME
-from app.services.imports import QUEUE_NAME as IMPORTS_QUEUE
+from app.services.imports.jobs import QUEUE_NAME as IMPORTS_QUEUE
 from app.services.push.queue import QUEUE_NAME as NOTIFICATIONS
 from app.settings import Settings
 from app.storage.limits import CpuTimeExceeded, cpu_reason, memory_reason

@@ -41,7 +41,8 @@ from joserfc.errors import JoseError
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from app.auth.service import AuthService, roles_of
+from app.auth.identity import roles_of
+from app.auth.service import AuthService
 from app.db import Database
 from app.realtime import control
 from app.services import audit, users

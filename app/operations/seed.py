@@ -13,7 +13,7 @@ from typing import Any
 from sqlmodel import func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.auth.tokens import roles_from_groups
 from app.db import Database
 from app.operations.sessions import with_session

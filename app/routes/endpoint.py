@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import ApiError, forbidden
 from app.http import json_response, read_body
 from app.portal import Portal, authenticate, limit, portal_of

@@ -17,7 +17,9 @@ from app.http import json_response
 from app.portal import portal_of
 from app.routes.documents import attachment, queue_of, read_form, storage_of
 from app.routes.endpoint import STAFF, Call, route
-from app.services import exports, imports, listing
+from app.services import exports, listing
+from app.services.imports import jobs as imports
+from app.services.imports.mapping import IMPORTABLE
 from app.services.resources import RESOURCES
 from app.services.tabular import TableError, sniff_format
 from app.settings import Settings
@@ -151,7 +153,7 @@ routes = [
             status=202,
             answer=ImportJobPublic,
         )
-        for name in imports.IMPORTABLE
+        for name in IMPORTABLE
     ),
     route("/imports/{id}", import_status, ["GET"], rule=STAFF, session="read", answer=ImportJobPublic),
     route("/imports/{id}/commit", commit_import, ["POST"], rule=STAFF, status=202, answer=ImportJobPublic),

@@ -41,8 +41,8 @@ from sqlmodel import col, select, update
 from starlette.requests import Request
 from starlette.responses import Response
 
+from app.auth.identity import Principal, normalize_username, roles_of
 from app.auth.passwords import check_new_password, hash_password
-from app.auth.service import Principal, normalize_username, roles_of
 from app.auth.tokens import InvalidToken
 from app.errors import ApiError, forbidden, invalid
 from app.http import json_response, read_body

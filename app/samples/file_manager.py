@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.http import json_response
 from app.portal import limit, portal_of

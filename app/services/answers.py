@@ -36,7 +36,7 @@ from sqlalchemy import BigInteger, Column, MetaData, String, Table
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.db import Database
 from app.services.permissions import view_of
 

@@ -18,7 +18,7 @@ from sqlalchemy import func
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.auth.tokens import roles_from_groups
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.realtime import rooms

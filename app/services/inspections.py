@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.db import Database
 from app.errors import invalid, not_found
 from app.realtime.sink import EventSink

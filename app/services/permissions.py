@@ -7,7 +7,7 @@ edit and delete every record. Admins also manage users.
 
 from __future__ import annotations
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import forbidden
 from schemas.options import Role
 

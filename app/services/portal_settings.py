@@ -7,7 +7,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.realtime import rooms
 from app.realtime.sink import EventSink
 from app.services import permissions

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.db import Database
 from app.services import listing, permissions
 from app.services.resources import RESOURCES

@@ -12,8 +12,8 @@ from sqlalchemy import delete, update
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.auth.identity import PORTAL_SESSION, Principal, normalize_username, roles_of
 from app.auth.passwords import hash_password
-from app.auth.service import PORTAL_SESSION, Principal, normalize_username, roles_of
 from app.auth.throttle import pair_key
 from app.errors import ApiError, invalid, not_found
 from app.services import audit

@@ -19,7 +19,7 @@ import pyotp
 import pytest
 from starlette.applications import Starlette
 
-from app.auth import service as auth_service
+from app.auth import base as auth_base
 from app.auth import totp as totp_module
 from app.auth.throttle import LOCKED_MESSAGE, pair_key
 from schemas.options import Role
@@ -83,7 +83,7 @@ async def test_thirty_racing_wrong_passwords_are_all_counted_and_few_checked(
     """Was: the count was read before the check and written after it; 30 at once were all checked
     and 9 stored. Now each attempt is counted before its check, and a lock refuses unchecked."""
     account = await create_account(app, Role.CONTRACTOR)
-    checked = counting(monkeypatch, auth_service, "verify_password")
+    checked = counting(monkeypatch, auth_base, "verify_password")
     async with client_from(app, "10.15.5.1") as client:
         answers = await asyncio.gather(*(attempt(client, account.username, "wrong-password") for _ in range(30)))
     statuses = sorted(answer.status_code for answer in answers)

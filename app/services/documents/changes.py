@@ -12,7 +12,7 @@ from pydantic.alias_generators import to_camel
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import ApiError, forbidden, not_found
 from app.realtime.sink import EventSink
 from app.services import notifications, permissions

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import not_found
 from app.realtime.sink import EventSink
 from app.services.records.writes import delete_record

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
+from app.auth.identity import Principal
 from app.errors import ApiError, forbidden, invalid, not_found
 from app.realtime import rooms
 from app.realtime.sink import EventSink

@@ -1,30 +1,9 @@
-"""CSV/Excel imports of assets and opportunities: accepted by the API, run by a worker, all or nothing.
-
-Life of an import: the API stores the file and a ``validating`` job row, and enqueues an RQ job.
-The worker reads the file twice, never holding more than one batch of rows:
-
-1. **validate** every row (the create model's own rules, references, keys repeated in the file,
-   keys already taken) and keep every error with its row number and column (the first
-   ``MAX_ERRORS``, and their count). Any error: ``failed``, nothing written. A dry run stops here
-   as ``ready-to-commit``; ``POST /imports/{id}/commit`` runs it again for real.
-2. **write** (``importing``) every row in ONE transaction through
-   :func:`app.services.records.batch.write_batch` (each record with its history entry), batch by
-   batch; the job row becomes ``done`` in that same transaction.
-   After the commit, one ``records`` push per batch (never one per row) tells every list and the
-   dashboard to refetch.
-
-Progress goes to the RQ job's meta (Redis), since the writing transaction holds SQLite's only write
-lock until it commits; ``GET /imports/{id}`` adds it to the job row.
-"""
+"""The worker's part of an import: validate every row, then write them all in one transaction."""
 
 from __future__ import annotations
 
-import logging
-import re
-import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,235 +14,22 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.service import Principal
-from app.errors import ApiError, invalid, not_found
+from app.errors import ApiError
 from app.realtime.sink import EventSink
-from app.services import counts, permissions
+from app.services import counts
+from app.services.imports.jobs import finish
+from app.services.imports.mapping import IMPORTABLE, auto_mapping, fields, resolve_mapping
 from app.services.records.batch import Batch, announce_batch, write_batch
 from app.services.resources import RESOURCES, ResourceSpec
 from app.services.tabular import Table, TableError, open_table
-from schemas.base import utcnow
 from schemas.imports import FINISHED, ImportJob, ImportState
-from schemas.options import Role, UserState
+from schemas.options import UserState
 from schemas.users import User
 
-log = logging.getLogger("portal.imports")
-
-QUEUE_NAME = "imports"
-RUN_JOB = "worker.jobs.run_import"
-FAILURE_CALLBACK = "worker.jobs.on_import_failure"
 BATCH = 1000
 MAX_ERRORS = 1000
 PREVIEW_ROWS = 10
 PREVIEW_CELL_CHARS = 200
-KEEP_READY = timedelta(hours=24)  # a dry run's file waits this long for Import
-SYNONYMS = {
-    "assets": {"serial": "serialNumber", "technician": "assignedTechnicianId", "cost": "purchaseCost",
-               "assignedtechnician": "assignedTechnicianId", "inspection": "nextInspection"},
-    "leads": {"client": "clientCompany", "company": "clientCompany", "value": "estimatedValue", "owner": "ownerId",
-              "email": "contactEmail", "contact": "contactName", "close": "expectedClose"},
-}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class ImportSpec:
-    resource: str
-    key: str  # the field that finds the record an "update existing" row updates
-    user_fields: tuple[str, ...]  # fields holding a user id, checked against active users
-
-
-IMPORTABLE = {
-    "assets": ImportSpec("assets", key="tag", user_fields=("assigned_technician_id",)),
-    "leads": ImportSpec("leads", key="id", user_fields=("owner_id",)),
-}
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
-def fields(spec: ResourceSpec) -> list[dict[str, Any]]:
-    """The importable fields: the create model's, plus ``id`` when it is the update key."""
-    found = [
-        {"name": info.alias or to_camel(name), "required": info.is_required()}
-        for name, info in spec.create_model.model_fields.items()
-    ]
-    if IMPORTABLE[spec.name].key == "id":
-        found.insert(0, {"name": "id", "required": False})
-    return found
-
-
-def auto_mapping(spec: ResourceSpec, headers: list[str]) -> dict[str, str]:
-    """Each header's field, matched without regard to case, spaces or punctuation ("" = left out)."""
-    names = {_norm(f["name"]): f["name"] for f in fields(spec)}
-    names.update({k: v for k, v in SYNONYMS.get(spec.name, {}).items() if _norm(v) in names})
-    mapping: dict[str, str] = {}
-    taken: set[str] = set()
-    for header in headers:
-        wanted = names.get(_norm(header), "")
-        mapping[header] = "" if wanted in taken else wanted
-        taken.add(wanted)
-    return mapping
-
-
-def resolve_mapping(spec: ResourceSpec, headers: list[str], asked: Mapping[str, Any]) -> dict[str, str]:
-    """The automatic mapping with the person's choices over it; TableError naming what is wrong."""
-    mapping = auto_mapping(spec, headers)
-    known = {f["name"] for f in fields(spec)}
-    for header, wanted in asked.items():
-        if header not in mapping:
-            raise TableError(f"The mapping names a column the file does not have: {header!r}.")
-        if wanted and wanted not in known:
-            raise TableError(f"{wanted!r} is not a field of {spec.name} that can be imported.")
-        mapping[header] = wanted or ""
-    chosen = [f for f in mapping.values() if f]
-    twice = sorted({f for f in chosen if chosen.count(f) > 1})
-    if twice:
-        raise TableError(f"Several columns are mapped to {', '.join(twice)}; map each field once.")
-    missing = [f["name"] for f in fields(spec) if f["required"] and f["name"] not in chosen]
-    if missing:
-        raise TableError(f"No column is mapped to {', '.join(missing)} (required).")
-    return mapping
-
-
-# --- the job row ----------------------------------------------------------------------------------------
-
-
-def public(job: ImportJob, progress: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    return {
-        "jobId": job.id,
-        "resource": job.resource,
-        "state": job.state.value if isinstance(job.state, ImportState) else job.state,
-        "dryRun": job.dry_run,
-        "updateExisting": job.update_existing,
-        "fileName": job.file_name,
-        "format": job.file_format,
-        "size": job.size,
-        "totalRows": job.total_rows,
-        "processedRows": int((progress or {}).get("processed", job.processed_rows)),
-        "progress": dict(progress) if progress else None,
-        "created": job.created_count,
-        "updated": job.updated_count,
-        "errorCount": job.error_count,
-        "errors": job.errors,
-        "preview": job.preview,
-        "mapping": job.options.get("mapping", {}),
-        "message": job.message,
-        "createdAt": job.created_at.isoformat().replace("+00:00", "Z"),
-        "finishedAt": job.finished_at.isoformat().replace("+00:00", "Z") if job.finished_at else None,
-    }
-
-
-def require_importer(actor: Principal, resource: str) -> ResourceSpec:
-    if resource not in IMPORTABLE:
-        raise not_found(f"{resource} cannot be imported; assets and leads can.")
-    permissions.require(actor, Role.MANAGER, f"import {resource}")
-    return RESOURCES[resource]
-
-
-def parse_options(form: Mapping[str, Any]) -> dict[str, Any]:
-    """``dryRun``, ``updateExisting`` and ``mapping`` (JSON ``{header: field}``) from the form or query."""
-    import json
-
-    def flag(name: str) -> bool:
-        raw = str(form.get(name) or "").lower()
-        if raw not in ("", "0", "1", "true", "false", "yes", "no", "on", "off"):
-            raise invalid(f"{name}: use true or false.", {name: "Use true or false."})
-        return raw in ("1", "true", "yes", "on")
-
-    mapping: Any = {}
-    raw_mapping = form.get("mapping")
-    if raw_mapping:
-        try:
-            mapping = json.loads(str(raw_mapping))
-        except ValueError as exc:
-            raise invalid("mapping: send a JSON object {header: field}.", {"mapping": "Not JSON."}) from exc
-        if not isinstance(mapping, dict) or not all(
-            isinstance(k, str) and isinstance(v, str | None) and len(k) <= 200 for k, v in mapping.items()
-        ):
-            raise invalid("mapping: send a JSON object {header: field}.", {"mapping": "Not {header: field}."})
-        if len(mapping) > 100:
-            raise invalid("mapping: at most 100 columns.", {"mapping": "Too many columns."})
-    return {
-        "dryRun": flag("dryRun"),
-        "updateExisting": flag("updateExisting"),
-        "mapping": {k: v or "" for k, v in mapping.items()},
-    }
-
-
-async def create_job(
-    *, session: AsyncSession, spec: ResourceSpec, actor: Principal, file_name: str, file_format: str, size: int,
-    file_key: str, options: Mapping[str, Any],
-) -> ImportJob:  # fmt: skip
-    job = ImportJob(
-        id=uuid.uuid4().hex,
-        resource=spec.name,
-        actor_id=actor.user_id,
-        state=ImportState.VALIDATING,
-        dry_run=bool(options["dryRun"]),
-        update_existing=bool(options["updateExisting"]),
-        file_name=file_name[:255],
-        file_key=file_key,
-        file_format=file_format,
-        size=size,
-        options={"mapping": dict(options["mapping"])},
-    )
-    session.add(job)
-    await session.commit()
-    return job
-
-
-async def load_job(session: AsyncSession, job_id: str, actor: Principal) -> ImportJob:
-    permissions.require(actor, Role.MANAGER, "see imports")
-    job = await session.get(ImportJob, job_id) if re.fullmatch(r"[0-9a-f]{32}", job_id) else None
-    if job is None:
-        raise not_found(f"No import with id {job_id!r}.")
-    return job
-
-
-async def mark_for_commit(session: AsyncSession, job: ImportJob, actor: Principal) -> ImportJob:
-    """A validated dry run, to be run again for real; 409 unless it is ready."""
-    require_importer(actor, job.resource)
-    if job.state != ImportState.READY or job.file_key is None:
-        raise ApiError(409, f"This import is {job.state}; only a dry run without errors can be committed.")
-    job.state, job.dry_run, job.message, job.updated_at = ImportState.VALIDATING, False, None, utcnow()
-    job.finished_at = None
-    session.add(job)
-    await session.commit()
-    return job
-
-
-async def expired_files(session: AsyncSession) -> list[str]:
-    """Forget dry runs nobody committed within ``KEEP_READY``; answers their files' keys to delete."""
-    old = (
-        await session.exec(
-            select(ImportJob).where(
-                col(ImportJob.state) == ImportState.READY, col(ImportJob.updated_at) < utcnow() - KEEP_READY
-            )
-        )
-    ).all()
-    keys = [job.file_key for job in old if job.file_key]
-    for job in old:
-        job.file_key, job.state, job.message = None, ImportState.FAILED, "Not committed within a day; upload it again."
-        session.add(job)
-    await session.commit()
-    return keys
-
-
-def live_progress(connection: Any, job_id: str) -> dict[str, Any] | None:
-    """What the worker last reported for this import (RQ job meta in Redis); None when unknown."""
-    from rq.exceptions import NoSuchJobError
-    from rq.job import Job
-
-    try:
-        job = Job.fetch(f"import-{job_id}", connection=connection)
-    except NoSuchJobError:
-        return None
-    progress = job.get_meta(refresh=False).get("progress")
-    return dict(progress) if isinstance(progress, dict) else None
-
-
-# --- the worker's part ----------------------------------------------------------------------------------
 
 
 @dataclass
@@ -503,16 +269,6 @@ async def run_pass(
 
 def _postgresql(session: AsyncSession) -> bool:
     return session.bind.dialect.name == "postgresql"  # type: ignore[union-attr]
-
-
-async def finish(session: AsyncSession, job: ImportJob, state: ImportState, *, message: str | None = None) -> None:
-    job.state = state
-    job.message = message[:500] if message else None
-    job.updated_at = utcnow()
-    if state in FINISHED:
-        job.finished_at = job.updated_at
-    session.add(job)
-    await session.commit()
 
 
 async def run(
