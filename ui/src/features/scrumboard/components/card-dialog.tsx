@@ -2,6 +2,7 @@ import { Badge, Box, Button, CloseButton, Dialog, Flex, Grid, HStack, Input, Men
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useRef, useState } from 'react'
 
+import { DateTimePopover } from '@/components/date-time-popover'
 import { DialogFrame } from '@/components/form-dialog'
 import { PersonAvatar } from '@/components/person-avatar'
 import { Section } from '@/components/section'
@@ -9,7 +10,6 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
-import { toLocalInput } from '@/lib/local-input'
 import { showMessage } from '@/lib/snackbar'
 
 import { removeCard, updateCard, type Activity, type Attachment, type Board, type Card, type Checklist } from '../api'
@@ -30,37 +30,18 @@ function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; 
 }
 
 function DuePicker({ due, onChange }: { due: string | null; onChange: (due: string | null) => void }) {
-  const [open, setOpen] = useState(false)
-  const [draft, setDraft] = useState('')
   return (
-    <Popover.Root open={open} onOpenChange={(d) => { setOpen(d.open); if (d.open) setDraft(toLocalInput(due)) }}>
-      <Popover.Trigger asChild>
+    <DateTimePopover
+      trigger={
         <Button size="xs" variant="outline" data-testid="card-due-button">
           <ClockIcon /> Due date
         </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="72">
-            <Popover.Body>
-              <Stack gap="3">
-                <Input type="datetime-local" size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="card-due-input" />
-                <HStack justify="flex-end">
-                  {due && (
-                    <Button size="xs" variant="ghost" onClick={() => { onChange(null); setOpen(false) }} data-testid="card-due-remove">
-                      Remove
-                    </Button>
-                  )}
-                  <Button size="xs" colorPalette="brand" disabled={!draft} onClick={() => { onChange(new Date(draft).toISOString()); setOpen(false) }} data-testid="card-due-save">
-                    Save
-                  </Button>
-                </HStack>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      value={due}
+      onChange={onChange}
+      saveLabel="Save"
+      testIdPrefix="card-due"
+    />
   )
 }
 
