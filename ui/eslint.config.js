@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
 import globals from 'globals'
@@ -31,8 +33,22 @@ const featureBoundaries = features.map((feature) => ({
   },
 }))
 
+// The layers (bulletproof-react): app/ composes features; a feature may use the shared layers but
+// not app/; the shared layers (lib, components, hooks, data, config) use neither features nor app.
+// Data flows one way, so a shared module that needs a feature's code gets it registered at start-up
+// by app/ (e.g. data/socket.ts's handlers, data/push.ts's notification handler).
+const SHARED = ['lib', 'components', 'hooks', 'data', 'config']
+const layerZones = [
+  { target: './src/features', from: './src/app', message: 'Features must not import the app layer (src/app composes them).' },
+  ...SHARED.map((layer) => ({
+    target: `./src/${layer}`,
+    from: ['./src/features', './src/app'],
+    message: 'Shared code must not import features or the app layer; let src/app register what it needs.',
+  })),
+]
+
 export default defineConfig([
-  globalIgnores(['dist', 'coverage', 'node_modules']),
+  globalIgnores(['dist', 'coverage', 'node_modules', '.eslint-probe-*']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [
@@ -45,7 +61,17 @@ export default defineConfig([
       ecmaVersion: 2022,
       globals: globals.browser,
     },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x skips .ts/.tsx files when it follows imports (no-cycle would see none).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
+    },
     rules: {
+      // Dynamic import() counts as an edge too; `import type` does not (erased at build).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -65,7 +91,7 @@ export default defineConfig([
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
-    files: ['eslint.config.js', 'vite.config.ts', 'precompress.ts', 'precompress.test.ts'],
+    files: ['eslint.config.js', 'eslint.config.test.ts', 'vite.config.ts', 'precompress.ts', 'precompress.test.ts'],
     languageOptions: { globals: globals.node },
   },
   ...featureBoundaries,

@@ -72,7 +72,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'precompress.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'precompress.test.ts', 'eslint.config.test.ts'],
     restoreMocks: true,
     // The page tests load lazy chunks; on a busy machine 5 s is not always enough.
     testTimeout: 20_000,

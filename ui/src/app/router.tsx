@@ -1,19 +1,32 @@
 import { Suspense } from 'react'
 import { Navigate, type RouteObject } from 'react-router-dom'
 
-import { SplashScreen } from './splash-screen'
+import { prefetch } from '@/data/prefetch'
+import { setSignedInPrefetch, setSignInPreload } from '@/lib/sign-in-preload'
+import { lazyPage, loadFullTheme } from '@/lib/theme-system'
 
 import { DocumentTitle } from './document-title'
 import { EmptyLayout } from './layouts/empty-layout'
 import { RouteGuard } from './route-guard'
-import { DEFAULT_PATH, MainLayout, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
+import { DEFAULT_PATH, loadDashboard, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
 import { SampleRoutesLoader } from './sample-routes-loader'
+import { SplashScreen } from './splash-screen'
+
+// The shell is its own chunk too: /login never downloads navbar, toolbar, panels or charts.
+const loadMainLayout = () => import('./layouts/main-layout')
+const MainLayout = lazyPage(loadMainLayout)
+
+// Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here).
+setSignInPreload(() => Promise.all([loadMainLayout(), loadDashboard(), loadFullTheme()]))
+// ... and the dashboard's figures are asked for with /me, not after the dashboard's code arrives.
+setSignedInPrefetch(() => prefetch('/dashboard/summary'))
 
 // The ids of the route groups the sample routes join once loaded (withSampleRoutes).
 const MAIN = 'layout-main'
 const EMPTY = 'layout-empty'
 const UNMATCHED = 'unmatched'
 
+/** A registry entry as the router's route: its guard and document title around the lazy page. */
 function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,

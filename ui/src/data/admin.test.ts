@@ -1,12 +1,7 @@
 import { createStore } from 'jotai'
 import { describe, expect, it } from 'vitest'
 
-import { navigationConfig } from '@/config/navigation'
-import { routes } from '@/app/routes'
-
 import { liveAuditAtom, receiveAuditEntryAtom, toAuditPush, type AuditEntry } from './admin'
-import { hasPermission } from '@/lib/auth'
-import { filterNavigation, flattenNavigation } from '@/lib/navigation'
 
 const entry: AuditEntry = {
   id: 'audit-7',
@@ -38,27 +33,5 @@ describe('the audit log pushed live', () => {
     store.set(receiveAuditEntryAtom, { ...entry, id: 'audit-8' })
     store.set(receiveAuditEntryAtom, entry)
     expect(store.get(liveAuditAtom).map((e) => e.id)).toEqual(['audit-8', 'audit-7'])
-  })
-})
-
-describe('the console is for admins only', () => {
-  const urls = (role: string) => flattenNavigation(filterNavigation(navigationConfig(), [role])).map((item) => item.url)
-
-  it('shows Users and Audit log in the navigation to admins only', () => {
-    expect(urls('admin')).toEqual(expect.arrayContaining(['/admin/users', '/admin/audit']))
-    for (const role of ['manager', 'technician', 'contractor']) {
-      expect(urls(role)).not.toContain('/admin/users')
-      expect(urls(role)).not.toContain('/admin/audit')
-    }
-  })
-
-  it('guards the pages: admin only for the console, every role for the account page', () => {
-    const auth = (path: string) => routes.find((route) => route.path === path)?.auth
-    for (const role of ['manager', 'technician', 'contractor']) {
-      expect(hasPermission(auth('/admin/users'), [role])).toBe(false)
-      expect(hasPermission(auth('/admin/audit'), [role])).toBe(false)
-      expect(hasPermission(auth('/profile/account'), [role])).toBe(true)
-    }
-    expect(hasPermission(auth('/admin/audit'), ['admin'])).toBe(true)
   })
 })

@@ -14,7 +14,6 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
 import { api } from '@/data/client'
-import { chatSocketDroppedAtom, receiveChatPushAtom, resetChatAtom } from '@/features/chat/push'
 import { getConfig } from '@/lib/config'
 import { receiveDocumentProgressAtom, toDocumentProgress } from './document-progress'
 import { watchIdle } from '@/lib/idle'
@@ -148,7 +147,29 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
 
 type Store = ReturnType<typeof createStore>
 
-/** Hands a push to the atoms that keep that kind of state. */
+/**
+ * A feature's side of the socket: the channels it takes, and what it does when the socket drops
+ * and when realtime stops. The data layer knows no feature: the app layer registers each feature's
+ * receiver at start-up (app/realtime-receivers.ts), before startRealtime.
+ */
+export interface PushReceiver {
+  channels: readonly PushChannel[]
+  receive(store: Store, channel: PushChannel, payload: unknown): void
+  dropped?(store: Store): void
+  reset?(store: Store): void
+}
+
+const receivers = new Set<PushReceiver>()
+
+/** Adds a feature's receiver; returns the function that removes it. */
+export function registerPushReceiver(receiver: PushReceiver): () => void {
+  receivers.add(receiver)
+  return () => {
+    receivers.delete(receiver)
+  }
+}
+
+/** Hands a push to the atoms that keep that kind of state (a registered feature's, for its channels). */
 export function dispatchPush(store: Store, channel: PushChannel, payload: unknown): void {
   switch (channel) {
     case 'notification': {
@@ -182,7 +203,7 @@ export function dispatchPush(store: Store, channel: PushChannel, payload: unknow
       return
     }
     default:
-      store.set(receiveChatPushAtom, { channel, payload })
+      for (const receiver of receivers) if (receiver.channels.includes(channel)) receiver.receive(store, channel, payload)
   }
 }
 
@@ -208,7 +229,7 @@ export function startRealtime(store: Store): () => void {
         setStatus({ status: 'connected', epoch: store.get(realtimeStateAtom).epoch + 1, error: null })
       },
       onDisconnected: () => {
-        store.set(chatSocketDroppedAtom) // the chat catch-up trusts only pushes from well before this
+        for (const receiver of receivers) receiver.dropped?.(store)
         setStatus({ status: 'disconnected' })
       },
       onError: (message) => setStatus({ status: 'disconnected', error: message }),
@@ -227,7 +248,7 @@ export function startRealtime(store: Store): () => void {
     idle.stop()
     client.stop()
     setStatus({ status: 'idle' })
-    store.set(resetChatAtom)
+    for (const receiver of receivers) receiver.reset?.(store)
     store.set(resetNotificationsAtom)
     store.set(resetQuickPanelAtom)
   }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 
-import { navigationConfig, TEMPLATE_NAV_ID } from '@/config/navigation'
-
 import {
   collapsesToOpen,
   filterNavigation,
@@ -100,33 +98,6 @@ describe('navigation: roles', () => {
     expect(filterNavigation(items, ['admin']).map((i) => i.id)).toEqual(['a', 'd1', 'b'])
   })
 
-  it('gives every staff role the product pages', () => {
-    for (const role of ['admin', 'manager', 'technician', 'contractor']) {
-      const ids = flattenNavigation(filterNavigation(navigationConfig(), [role])).map((i) => i.id)
-      // The sample areas add their own groups; the product pages are there for every staff role.
-      expect(ids).toEqual(expect.arrayContaining(['dashboard', 'assets', 'documents', 'opportunities', 'video-chat']))
-    }
-  })
-})
-
-describe('navigation: the product first, the template in one entry', () => {
-  it('puts the product pages first and every sample area under "Template"', () => {
-    for (const role of ['admin', 'manager', 'technician', 'contractor']) {
-      const items = filterNavigation(navigationConfig(), [role])
-      expect(items[0].id).toBe('portal')
-      // Admins also get the Administration group (issue 19) between the product's pages and the template.
-      const expected = role === 'admin' ? ['portal', 'admin', 'divider-template', TEMPLATE_NAV_ID] : ['portal', 'divider-template', TEMPLATE_NAV_ID]
-      expect(items.map((i) => i.id)).toEqual(expected)
-      const template = flattenNavigation([items[items.length - 1]]).map((i) => i.id)
-      expect(template).toEqual(expect.arrayContaining(['mail', 'analytics-dashboard', 'faq', 'icons', 'doc-changelog']))
-      expect(template).not.toContain('dashboard')
-    }
-  })
-
-  it('leaves the template out when an admin hid it for everyone', () => {
-    const ids = flattenNavigation(filterNavigation(navigationConfig({ templateHidden: true }), ['contractor'])).map((i) => i.id)
-    expect(ids).toEqual(['dashboard', 'assets', 'documents', 'opportunities', 'video-chat'])
-  })
 })
 
 describe('navigation: search and shortcuts', () => {

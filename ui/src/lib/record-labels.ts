@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/data/client'
 import { formatBytes, formatDate, formatDateTime, formatMoney } from './format'
 import type { Options, Resource } from '@/data/records'
 
-import { RESOURCE_CONFIGS, optionLabel, type FieldDef, type OptionsKey, type ValueKind } from '@/features/records/config'
+import { RESOURCE_CONFIGS, optionLabel, type FieldDef, type OptionsKey, type ValueKind } from '@/config/records'
 
 interface Described {
   label: string

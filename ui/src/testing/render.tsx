@@ -3,6 +3,7 @@ import { createStore, Provider as JotaiProvider } from 'jotai'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom'
 
+import { createRouteObjects } from '@/app/router'
 import { RouteTree } from '@/app/route-tree'
 import { Provider as ChakraProvider } from '@/components/ui/provider'
 
@@ -50,4 +51,9 @@ export function routerTree(routes: RouteObject[], initialEntries: string[]) {
 export function renderRoutes(routes: RouteObject[], initialEntries: string[], store = createStore()) {
   const { router, ui } = routerTree(routes, initialEntries)
   return { router, ...renderWithProviders(ui, store) }
+}
+
+/** The whole app's route tree (the registry's pages in their layouts), in memory, at the first entry. */
+export function renderApp(initialEntries: string[], store = createStore()) {
+  return renderRoutes(createRouteObjects(), initialEntries, store)
 }

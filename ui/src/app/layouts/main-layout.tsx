@@ -6,7 +6,6 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { GlobalDialog } from '@/components/global-dialog'
 import { PageLoader } from '@/components/page-loader'
 import { Toaster } from '@/components/ui/toaster'
-import { navigationConfig } from '@/config/navigation'
 import { userAtom } from '@/lib/auth'
 import { watchIdle } from '@/lib/idle'
 import { isLocked, LOCK_AFTER_MS, lockPathFor, lockScreen } from '@/lib/lock'
@@ -17,6 +16,8 @@ import { resetRealtimeAtom } from '@/data/live'
 import { mergeSettings, settingsAtom, systemDefaultSettings } from '@/data/settings'
 import { startRealtime } from '@/data/socket'
 
+import { navigationConfig } from '../navigation'
+import { registerPushReceivers } from '../realtime-receivers'
 import { loadSampleRoutes } from '../sample-routes'
 import { CHAT_STRIP_WIDTH, ChatPanel } from '../shell/chat-panel'
 import { HorizontalLayout, Layout1 } from '../shell/layouts'
@@ -72,9 +73,11 @@ export default function MainLayout() {
   // One realtime connection while a user is signed in.
   useEffect(() => {
     if (!userId) return
+    const unregister = registerPushReceivers()
     const stop = startRealtime(store)
     return () => {
       stop()
+      unregister()
       store.set(resetRealtimeAtom)
     }
   }, [store, userId])

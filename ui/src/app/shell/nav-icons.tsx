@@ -1,23 +1,10 @@
 import type { IconProps } from '@chakra-ui/react'
-import type { ComponentType } from 'react'
 
-import { AssetIcon, ClipboardCheckIcon, DashboardIcon, DocumentIcon, ExternalIcon, OpportunityIcon, VideoIcon } from '@/components/icons'
-import { APP_NAV_ICONS } from '@/components/app-nav-icons'
-import { PAGE_NAV_ICONS } from '@/components/page-icons'
+import { ExternalIcon } from '@/components/icons'
+import { NAV_ICONS } from '@/components/nav-icons'
 
-/** Icon names used in the navigation configuration. */
-const ICONS: Record<string, ComponentType<IconProps>> = {
-  ...PAGE_NAV_ICONS,
-  ...APP_NAV_ICONS,
-  'my-work': ClipboardCheckIcon,
-  dashboard: DashboardIcon,
-  assets: AssetIcon,
-  documents: DocumentIcon,
-  opportunities: OpportunityIcon,
-  video: VideoIcon,
-}
-
+/** A navigation entry's icon by name (components/nav-icons.ts); an unknown name draws the external-link icon. */
 export function NavIcon({ name, ...props }: { name?: string } & IconProps) {
-  const Component = (name && ICONS[name]) || ExternalIcon
+  const Component = (name && NAV_ICONS[name]) || ExternalIcon
   return <Component {...props} />
 }

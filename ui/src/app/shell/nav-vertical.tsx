@@ -4,10 +4,10 @@ import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 
 import { ChevronDownIcon } from '@/components/icons'
-import { TEMPLATE_NAV_ID } from '@/config/navigation'
 import { hasActiveChild, isItemActive, navIndent, type NavBadge, type NavItem } from '@/lib/navigation'
 import { settingsAtom } from '@/data/settings'
 
+import { TEMPLATE_NAV_ID } from '../navigation'
 import { NavIcon } from './nav-icons'
 import { useUpdateSettings } from './use-settings'
 

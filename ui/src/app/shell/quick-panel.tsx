@@ -16,7 +16,7 @@ import { settingsAtom } from '@/data/settings'
 import { showMessage } from '@/lib/snackbar'
 
 import { quickPanelOpenAtom } from './atoms'
-import { Toggle } from './controls'
+import { Toggle } from '@/components/controls'
 import { useUpdateSettings } from './use-settings'
 
 /** Spec section 9. */

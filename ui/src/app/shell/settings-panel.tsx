@@ -11,8 +11,8 @@ import { userAtom } from '@/lib/auth'
 import { showMessage } from '@/lib/snackbar'
 
 import { settingsPanelOpenAtom } from './atoms'
-import { Choice, Toggle } from './controls'
-import { PushSettings } from './push-settings'
+import { Choice, Toggle } from '@/components/controls'
+import { PushSettings } from '@/components/push-settings'
 import { useUpdateSettings } from './use-settings'
 
 /** Spec section 9: 380 px wide, at most 90% of the viewport. */

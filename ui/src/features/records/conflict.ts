@@ -1,7 +1,7 @@
 /** Two people editing one record: which fields the other person changed, and merging per-field choices. */
 import type { AnyRecord } from '@/data/records'
 
-import type { FieldDef } from './config'
+import type { FieldDef } from '@/config/records'
 import { changedValues, toFormValue, type FormValues } from './form-values'
 
 export type Choice = 'mine' | 'theirs'

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { createRouteObjects } from '@/app/router'
 import { toUser, userAtom, type Me, type Role } from '@/lib/auth'
 import { receiveDocumentProgressAtom, type DocumentProgressPush } from '@/data/document-progress'
 import { receiveRecordEventAtom } from '@/data/live'
@@ -11,7 +10,7 @@ import { resetOptionsCache } from '@/data/records'
 import { saveSession } from '@/lib/session'
 import { FakeXhr } from '@/testing/fake-xhr'
 import { json, mockFetch, path, type Call } from '@/testing/fetch-mock'
-import { renderRoutes } from '@/testing/render'
+import { renderApp } from '@/testing/render'
 
 import { resetUploads, setUploadTransport } from './upload-atoms'
 
@@ -95,7 +94,7 @@ function setup(initial: string, role: Role, handler: (call: Call) => Response | 
   )
   const store = createStore()
   store.set(userAtom, toUser(me(role)))
-  return { user: userEvent.setup(), calls, ...renderRoutes(createRouteObjects(), [initial], store) }
+  return { user: userEvent.setup(), calls, ...renderApp([initial], store) }
 }
 
 beforeEach(() => {

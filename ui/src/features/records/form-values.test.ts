@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnyRecord } from '@/data/records'
 
 import { stageTotals } from './board-totals'
-import { assetsConfig, leadsConfig } from './config'
+import { assetsConfig, leadsConfig } from '@/config/records'
 import { changedValues, createValues, toFormValues } from './form-values'
 
 const asset = {

@@ -1,7 +1,7 @@
 /** Converting record values to form inputs (strings) and back, and finding what changed. */
 import type { AnyRecord } from '@/data/records'
 
-import type { FieldDef } from './config'
+import type { FieldDef } from '@/config/records'
 
 export type FormValues = Record<string, string>
 

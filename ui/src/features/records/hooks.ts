@@ -23,7 +23,7 @@ import {
 } from '@/data/records'
 
 import { rememberPeopleAtom } from './atoms'
-import { RESOURCE_CONFIGS } from './config'
+import { RESOURCE_CONFIGS } from '@/config/records'
 
 function personKeys(resource: Resource): string[] {
   return RESOURCE_CONFIGS[resource].columns.filter((c) => c.personKey).map((c) => c.personKey!)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { assetsConfig, documentsConfig, leadsConfig } from './config'
+import { assetsConfig, documentsConfig, leadsConfig } from '@/config/records'
 import {
   defaultListState,
   nextSort,

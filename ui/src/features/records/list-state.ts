@@ -6,7 +6,7 @@
  */
 import type { ListParams } from '@/data/records'
 
-import type { ResourceConfig } from './config'
+import type { ResourceConfig } from '@/config/records'
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const
 export const DEFAULT_PER_PAGE = 25

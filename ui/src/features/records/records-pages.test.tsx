@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { createStore } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 
-import { createRouteObjects } from '@/app/router'
 import { toUser, userAtom, type Me } from '@/lib/auth'
 import { receiveRecordEventAtom } from '@/data/live'
 import { resetOptionsCache } from '@/data/records'
 import { saveSession } from '@/lib/session'
 import { json, mockFetch, path, type Call } from '@/testing/fetch-mock'
-import { renderRoutes } from '@/testing/render'
+import { renderApp } from '@/testing/render'
 
 const ME: Me = {
   id: 2,
@@ -76,7 +75,7 @@ function setup(initial: string, handler: (call: Call) => Response | undefined) {
   )
   const store = createStore()
   store.set(userAtom, toUser(ME))
-  return { user: userEvent.setup(), calls, ...renderRoutes(createRouteObjects(), [initial], store) }
+  return { user: userEvent.setup(), calls, ...renderApp([initial], store) }
 }
 
 describe('record list', () => {

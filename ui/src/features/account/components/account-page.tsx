@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import QRCode from 'qrcode'
 import { useCallback, useEffect, useState } from 'react'
 
-import { PushSettings } from '@/app/shell/push-settings'
+import { PushSettings } from '@/components/push-settings'
 import { Section } from '@/components/section'
 import { PasswordStrength } from '@/components/ui/password-strength'
 import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/data/admin'

@@ -8,7 +8,7 @@ export default function ComponentsPage() {
     <DocPage testId="doc-components" section="Components" title="Components" lead="The building blocks every page of the portal uses, and where they live.">
       <DocSection title="Navigation">
         <Text>
-          The menu comes from configuration (<Code>src/config/navigation.ts</Code> and the files it gathers). Items are groups, collapses, items, links or dividers,
+          The menu is derived from the route registry (<Code>src/app/navigation.ts</Code>). Items are groups, collapses, items, links or dividers,
           with a title, an icon, a url, an optional badge and an auth setting. A collapse opens by itself when one of its pages is open.
         </Text>
         <Snippet>{`{

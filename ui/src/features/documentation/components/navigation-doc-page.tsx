@@ -8,8 +8,9 @@ export default function NavigationDocPage() {
     <DocPage testId="doc-navigation" section="Working with the portal" title="Navigation" lead="The menu is configuration: a tree of groups, collapses and items, filtered by role.">
       <DocSection title="Where it is">
         <Text>
-          <Code>src/config/navigation.ts</Code> builds the tree from the product's items and the sample areas' (<Code>navigation-applications.ts</Code>,{' '}
-          <Code>navigation-pages.ts</Code>). The model and its pure functions — role filtering, the active item, search, shortcuts — are in{' '}
+          The menu is derived from the route registry: each page's entry in <Code>src/app/routes.tsx</Code> or <Code>routes-samples.tsx</Code> may carry a{' '}
+          <Code>nav</Code> part (id, section, order, icon, and a title when the menu's differs from the page's), and <Code>src/app/navigation.ts</Code> declares
+          the groups and collapses it sits in. The model and its pure functions — role filtering, the active item, search, shortcuts — are in{' '}
           <Code>src/lib/navigation.ts</Code>.
         </Text>
       </DocSection>

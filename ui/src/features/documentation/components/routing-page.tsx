@@ -8,11 +8,13 @@ export default function RoutingPage() {
     <DocPage testId="doc-routing" section="Working with the portal" title="Routing" lead="One registry of routes; each page is a lazy chunk with its roles, its layout and its title.">
       <DocSection title="The registry">
         <Text>
-          <Code>src/app/routes.tsx</Code> lists the product's pages and gathers the sample areas' (<Code>routes-applications.tsx</Code>,{' '}
-          <Code>routes-pages.tsx</Code>). A route names its path, its element, who may open it, the layout and the document title:
+          <Code>src/app/routes.tsx</Code> lists the product's pages and <Code>routes-samples.tsx</Code> the sample areas' (their own chunk). A route names its
+          path, its element, who may open it, the layout, the document title and, when it has one, its place in the navigation — the menus, the toolbar's page
+          search and the shortcuts are derived from these entries (<Code>src/app/navigation.ts</Code>), so adding a page is one entry:
         </Text>
-        <Snippet>{`{ path: '/assets/:id', element: <RecordDetailPage resource="assets" />,
-  auth: authRoles.staff, layout: 'main', title: 'Asset' }`}</Snippet>
+        <Snippet>{`{ path: '/assets', element: <RecordListPage resource="assets" />,
+  auth: authRoles.staff, layout: 'main', title: 'Assets',
+  nav: { id: 'assets', section: 'portal', order: 30, icon: 'assets' } }`}</Snippet>
         <List.Root ps="5" gap="1">
           <List.Item>
             <Code>auth</Code>: a list of roles (<Code>authRoles.staff</Code>, <Code>authRoles.admin</Code>), <Code>[]</Code> for guests only (the sign-in page) or{' '}
@@ -39,7 +41,7 @@ export default function RoutingPage() {
       <DocSection title="Unknown addresses and redirects">
         <Text>
           An unknown address lands on <Code>/pages/errors/error-404</Code>. Addresses of the original template that differ from the portal's (for example{' '}
-          <Code>/apps/dashboards/analytics</Code> or <Code>/pages/invoices/modern</Code>) are redirects in <Code>routes-pages.tsx</Code>, so old links keep working.
+          <Code>/apps/dashboards/analytics</Code> or <Code>/pages/invoices/modern</Code>) are redirects in <Code>routes-samples.tsx</Code>, so old links keep working.
         </Text>
       </DocSection>
     </DocPage>

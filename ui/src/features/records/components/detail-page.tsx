@@ -15,7 +15,7 @@ import { canCreate, canDelete, editableFields } from '@/lib/permissions'
 import { actorLabel, formErrorSummary } from '@/lib/record-labels'
 import { showMessage } from '@/lib/snackbar'
 
-import { RESOURCE_CONFIGS, type ResourceConfig } from '../config'
+import { RESOURCE_CONFIGS, type ResourceConfig } from '@/config/records'
 import { conflictFields, defaultChoices, mergeChoices, type Choice, type ConflictField } from '../conflict'
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'

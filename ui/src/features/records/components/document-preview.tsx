@@ -13,7 +13,7 @@ import { userAtom } from '@/lib/auth'
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 
-import { RESOURCE_CONFIGS } from '../config'
+import { RESOURCE_CONFIGS } from '@/config/records'
 import { useHistory } from '../hooks'
 
 import { ProcessingBar } from './document-progress-bar'

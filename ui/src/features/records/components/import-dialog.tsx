@@ -8,7 +8,7 @@ import { formatNumber } from '@/lib/format'
 import { isManager } from '@/lib/permissions'
 import type { Resource } from '@/data/records'
 
-import type { ResourceConfig } from '../config'
+import type { ResourceConfig } from '@/config/records'
 import { commitImport, followImport, hasPreview, IMPORTABLE, startImport, type ImportJob } from '../transfer'
 
 const ERRORS_SHOWN = 200

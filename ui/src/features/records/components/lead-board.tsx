@@ -17,7 +17,7 @@ import { showMessage } from '@/lib/snackbar'
 
 import { rememberPeopleAtom } from '../atoms'
 import { stageTotals } from '../board-totals'
-import { leadsConfig } from '../config'
+import { leadsConfig } from '@/config/records'
 import { useStructuralChanges } from '../hooks'
 import { toApiParams, type ListState } from '../list-state'
 

@@ -8,7 +8,7 @@ import { errorMessage } from '@/data/client'
 import { formatRelative } from '@/lib/format'
 import type { AnyRecord } from '@/data/records'
 
-import { RESOURCE_CONFIGS } from '../config'
+import { RESOURCE_CONFIGS } from '@/config/records'
 import { useLiveRows, useRecordList } from '../hooks'
 
 import { UploadDocumentsButton } from './document-upload'

@@ -11,7 +11,7 @@ import { useOptions } from '@/hooks/use-options'
 import { userAtom } from '@/lib/auth'
 import { canCreate } from '@/lib/permissions'
 
-import { RESOURCE_CONFIGS } from '../config'
+import { RESOURCE_CONFIGS } from '@/config/records'
 import { useLiveRows, useRecordList } from '../hooks'
 import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
 import { totalText } from '../text'

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { ColumnsIcon, FilterIcon, SearchIcon, UserIcon } from '@/components/icons'
 import type { Options } from '@/data/records'
 
-import type { ResourceConfig } from '../config'
+import type { ResourceConfig } from '@/config/records'
 import { visibleColumns, type ListState } from '../list-state'
 
 import { EnumBadge } from './value'

@@ -8,7 +8,7 @@ import { listRecords, type AnyRecord, type Options, type Resource } from '@/data
 import { fetchStaff } from '@/data/users'
 
 import { peopleAtom, rememberPeopleAtom } from '../atoms'
-import type { FieldDef } from '../config'
+import type { FieldDef } from '@/config/records'
 import type { FormValues } from '../form-values'
 
 import { RecordPicker } from './record-picker'

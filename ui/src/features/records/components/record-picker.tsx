@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 
 import { getRecord, listRecords, type AnyRecord, type Resource } from '@/data/records'
 
-import { RESOURCE_CONFIGS } from '../config'
+import { RESOURCE_CONFIGS } from '@/config/records'
 
 /**
  * Picks a linked record (a document's asset or opportunity) by searching, instead of typing ids.

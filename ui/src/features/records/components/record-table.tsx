@@ -6,7 +6,7 @@ import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
 import { useIsPhone } from '@/hooks/use-media-query'
 import type { Options } from '@/data/records'
 
-import type { ColumnDef, ResourceConfig } from '../config'
+import type { ColumnDef, ResourceConfig } from '@/config/records'
 import type { LiveRow } from '../hooks'
 import type { ListState } from '../list-state'
 

@@ -5,7 +5,7 @@ import { formatBytes, formatDate, formatDateTime, formatMoney, formatNumber } fr
 import { valueColor } from '@/lib/record-colors'
 import { RESOURCE_LABELS, type AnyRecord, type Options, type UserRef } from '@/data/records'
 
-import type { ColumnDef, FieldDef, OptionsKey } from '../config'
+import type { ColumnDef, FieldDef, OptionsKey } from '@/config/records'
 
 import { DocumentStateCell } from './document-progress-bar'
 

@@ -1,23 +1,41 @@
 import { Icon, type IconProps } from '@chakra-ui/react'
-import type { ComponentType } from 'react'
+import { createElement, type ComponentType } from 'react'
 
-/** Stroke icons (24px grid) of the sample pages' navigation entries (issue 8), drawn inline. */
-function strokeIcon(paths: string[]) {
-  return function PageIcon(props: IconProps) {
-    return (
-      <Icon {...props}>
-        <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </Icon>
+import { AssetIcon, ClipboardCheckIcon, DashboardIcon, DocumentIcon, OpportunityIcon, VideoIcon } from './icons'
+
+/** A stroke icon (24 px grid) drawn inline from its path data. */
+function strokeIcon(paths: string[]): ComponentType<IconProps> {
+  return function NavStrokeIcon(props: IconProps) {
+    const svg = createElement(
+      'svg',
+      { width: '1em', height: '1em', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' },
+      ...paths.map((d) => createElement('path', { key: d, d })),
     )
+    return createElement(Icon, props, svg)
   }
 }
 
-/** Navigation icon names -> icons; the shell's NavIcon looks names up here too. */
-export const PAGE_NAV_ICONS: Record<string, ComponentType<IconProps>> = {
+/**
+ * The navigation's icons by name: the `icon` of a route registry entry or a navigation section
+ * (ui/src/app/routes*.tsx, navigation.ts) is a key here; the shell's NavIcon draws it.
+ */
+export const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
+  'my-work': ClipboardCheckIcon,
+  dashboard: DashboardIcon,
+  assets: AssetIcon,
+  documents: DocumentIcon,
+  opportunities: OpportunityIcon,
+  video: VideoIcon,
+  // The template's applications (issue 7)
+  mail: strokeIcon(['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6']),
+  todo: strokeIcon(['M9 11l3 3L22 4', 'M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11']),
+  notes: strokeIcon(['M14.5 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7.5z', 'M14 2v6h6', 'M8 13h8', 'M8 17h8', 'M8 9h2']),
+  contacts: strokeIcon(['M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2', 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M23 21v-2a4 4 0 0 0-3-3.9', 'M16 3.1a4 4 0 0 1 0 7.8']),
+  calendar: strokeIcon(['M3 5h18v16H3z', 'M16 3v4', 'M8 3v4', 'M3 10h18', 'M8 14h2', 'M14 14h2', 'M8 17h2']),
+  chat: strokeIcon(['M21 11.5a8.4 8.4 0 0 1-9 8.4 8.5 8.5 0 0 1-3.8-.9L3 21l1.9-5.2A8.4 8.4 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5z']),
+  scrumboard: strokeIcon(['M3 3h18v18H3z', 'M9 3v18', 'M15 3v18', 'M5 7h2', 'M11 7h2', 'M17 7h2', 'M11 11h2']),
+  'file-manager': strokeIcon(['M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z']),
+  // The template's other sample pages (issue 8)
   analytics: strokeIcon(['M3 3v18h18', 'M7 15l4-4 3 3 5-6']),
   project: strokeIcon(['M3 7h18v13H3z', 'M8 7V4h8v3', 'M3 12h18']),
   academy: strokeIcon(['M22 9L12 4 2 9l10 5 10-5z', 'M6 11v5c3 2 9 2 12 0v-5', 'M22 9v6']),
