@@ -1,26 +1,25 @@
-import { Alert, Box, Button, ButtonGroup, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, ButtonGroup, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { lazy, Suspense, useCallback, useMemo } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
-import { BoardIcon, ListIcon, PlusIcon, RefreshIcon } from '@/components/icons'
+import { BoardIcon, ListIcon, PlusIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { PageLoader } from '@/components/page-loader'
+import type { Resource } from '@/data/records'
 import { useOptions } from '@/hooks/use-options'
-import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { canCreate } from '@/lib/permissions'
-import type { Resource } from '@/data/records'
 
 import { RESOURCE_CONFIGS } from '@/config/records'
 import { useLiveRows, useRecordList } from '../hooks'
 import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
+import { totalText } from '../text'
 
 import { UploadDocumentsButton } from './document-upload'
 import { ExportMenu } from './export-menu'
 import { ImportButton } from './import-dialog'
 import { ListToolbar } from './list-toolbar'
-import { totalText } from '../text'
-
 import { Pagination } from './pagination'
 import { RecordTable } from './record-table'
 
@@ -53,16 +52,7 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
   return (
     <Stack gap="4">
       {list.status === 'error' && (
-        <Alert.Root status="error" borderRadius="lg" data-testid="list-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Could not load the {config.title.toLowerCase()}</Alert.Title>
-            <Alert.Description>{errorMessage(list.error)}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={list.reload}>
-            <RefreshIcon /> Try again
-          </Button>
-        </Alert.Root>
+        <LoadError title={`Could not load the ${config.title.toLowerCase()}`} error={list.error} onRetry={list.reload} testId="list-error" />
       )}
       {/* Nothing loaded: the error alone says why, not an empty table claiming no record matches. */}
       {(list.status !== 'error' || list.page) && (
