@@ -3,12 +3,12 @@ import { Navigate, type RouteObject } from 'react-router-dom'
 
 import { prefetch } from '@/data/prefetch'
 import { setSignedInPrefetch, setSignInPreload } from '@/lib/sign-in-preload'
-import { lazyPage, loadFullTheme } from '@/lib/theme-system'
+import { lazyPage } from '@/lib/theme-system'
 
 import { DocumentTitle } from './document-title'
 import { EmptyLayout } from './layouts/empty-layout'
 import { RouteGuard } from './route-guard'
-import { DEFAULT_PATH, loadDashboard, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
+import { DashboardPage, DEFAULT_PATH, NOT_FOUND_PATH, routes, type AppRoute } from './routes'
 import { SampleRoutesLoader } from './sample-routes-loader'
 import { SplashScreen } from './splash-screen'
 
@@ -16,10 +16,16 @@ import { SplashScreen } from './splash-screen'
 const loadMainLayout = () => import('./layouts/main-layout')
 const MainLayout = lazyPage(loadMainLayout)
 
-// Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here).
-setSignInPreload(() => Promise.all([loadMainLayout(), loadDashboard(), loadFullTheme()]))
-// ... and the dashboard's figures are asked for with /me, not after the dashboard's code arrives.
-setSignedInPrefetch(() => prefetch('/dashboard/summary'))
+// Pressing LOGIN starts these downloads next to the sign-in request (most sign-ins land here), through
+// the pages themselves: once here, they render without suspending (lazyPage, lib/theme-system.ts).
+setSignInPreload(() => Promise.all([MainLayout.preload(), DashboardPage.preload()]))
+// ... and the dashboard's calls are made with /me, not after the dashboard's code arrives: its figures,
+// the option lists and the first page of the inspection list (use-dashboard-data.ts takes them).
+setSignedInPrefetch(() => {
+  prefetch('/dashboard/summary')
+  prefetch('/options')
+  prefetch('/assets', { sort: 'nextInspection', order: 'asc', perPage: 100, page: 1 })
+})
 
 // The ids of the route groups the sample routes join once loaded (withSampleRoutes).
 const MAIN = 'layout-main'

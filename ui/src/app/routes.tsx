@@ -49,8 +49,8 @@ export interface RouteNav {
 // with the small start theme; every other page brings the full one (lib/theme-system.ts).
 const LoginPage = lazy(() => import('@/features/auth/components/login-page'))
 const LogoutPage = lazy(() => import('@/features/auth/components/logout-page'))
-export const loadDashboard = () => import('@/features/dashboard/components/dashboard-page')
-const DashboardPage = lazyPage(loadDashboard)
+const loadDashboard = () => import('@/features/dashboard/components/dashboard-page')
+export const DashboardPage = lazyPage(loadDashboard)
 const Error404Page = lazyPage(() => import('@/features/errors/components/error-404-page'))
 const RecordListPage = lazyPage(() => import('@/features/records/components/list-page'))
 const RecordDetailPage = lazyPage(() => import('@/features/records/components/detail-page'))

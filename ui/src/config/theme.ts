@@ -80,6 +80,21 @@ export const brandConfig = defineConfig({
       fontWeight: 'semibold',
     },
     '.portal-skip-link:focus, .portal-skip-link:focus-visible': { top: '2' },
+    // A list row or card that changed elsewhere glows briefly (data-flash, record-table.tsx): a tinted
+    // layer over it fades out. Only its opacity is animated, which the compositor does on its own:
+    // animating the row's background instead repainted the table on every frame for 2.5 s, and a
+    // push arriving meanwhile waited behind those paints.
+    '[data-flash]': { position: 'relative' },
+    '[data-flash]::after': {
+      content: '""',
+      position: 'absolute',
+      inset: '0',
+      pointerEvents: 'none',
+      borderRadius: 'inherit',
+      backgroundColor: 'rgba(45, 212, 191, 0.28)',
+      opacity: 0,
+      animation: 'portalFlashFade 2.5s ease-out',
+    },
     // Settings panel: Animations off.
     'html.portal-no-animations *, html.portal-no-animations *::before, html.portal-no-animations *::after': {
       transition: 'none !important',
@@ -97,6 +112,10 @@ export const brandConfig = defineConfig({
       portalFlash: {
         from: { backgroundColor: 'rgba(45, 212, 191, 0.28)' },
         to: { backgroundColor: 'transparent' },
+      },
+      portalFlashFade: {
+        from: { opacity: 1 },
+        to: { opacity: 0 },
       },
     },
     tokens: {

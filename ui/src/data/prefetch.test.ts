@@ -27,3 +27,17 @@ describe('prefetch', () => {
     expect(takePrefetched('/dashboard/summary')).toBeNull()
   })
 })
+
+describe('prefetch with a query', () => {
+  it('hands the answer out for the same path and query only, in any key order', async () => {
+    const { fetch, calls } = mockFetch(() => json({ items: [], total: 0 }))
+    vi.stubGlobal('fetch', fetch)
+    prefetch('/assets', { sort: 'nextInspection', order: 'asc', perPage: 100, page: 1 })
+    expect(calls[0].url).toContain('/assets?sort=nextInspection&order=asc&perPage=100&page=1')
+    expect(takePrefetched('/assets', { sort: 'nextInspection', order: 'asc', perPage: 100, page: 2 })).toBeNull()
+    expect(takePrefetched('/assets')).toBeNull()
+    const taken = takePrefetched('/assets', { sort: 'nextInspection', order: 'asc', perPage: 100, page: 1 })
+    expect(taken).not.toBeNull()
+    await expect(taken).resolves.toEqual({ items: [], total: 0 })
+  })
+})

@@ -63,11 +63,24 @@ export default function MainLayout() {
 
   useDocumentSettings(settings)
 
-  // The sample areas' routes come once the shell is up, so a first click on one opens it at once.
+  // The sample areas' routes come once the shell is up and the browser is idle, so a first click on
+  // one opens it at once. Not while the first page is still drawing: the ~150 routes' chunk and the
+  // route tree rendered again with them would delay it (a busy phone takes longer than 1.5 s).
   useEffect(() => {
     if (!userId) return
-    const idle = window.setTimeout(() => void loadSampleRoutes().catch(() => {}), 1500)
-    return () => window.clearTimeout(idle)
+    const load = () => void loadSampleRoutes().catch(() => {})
+    // Not in every browser (Safari): a plain timer there.
+    const whenIdle = typeof window.requestIdleCallback === 'function'
+    let idle: number | null = null
+    const timer = window.setTimeout(() => {
+      idle = whenIdle ? window.requestIdleCallback(load, { timeout: 10_000 }) : window.setTimeout(load, 0)
+    }, 1500)
+    return () => {
+      window.clearTimeout(timer)
+      if (idle === null) return
+      if (whenIdle) window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+    }
   }, [userId])
 
   // One realtime connection while a user is signed in.

@@ -1,13 +1,14 @@
-import { Box, CloseButton, Drawer, Field, Heading, IconButton, NativeSelect, Portal, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, CloseButton, Drawer, Field, IconButton, NativeSelect, Portal, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState, type ReactNode } from 'react'
 
 import { SettingsIcon } from '@/components/icons'
+import { Section } from '@/components/section'
 import { errorMessage } from '@/data/client'
-import { userAtom } from '@/lib/auth'
 import { portalSettingsAtom, savePortalSettings } from '@/data/portal-settings'
-import { showMessage } from '@/lib/snackbar'
 import { LAYOUT_STYLES, LAYOUTS, settingsAtom, THEME_IDS, THEMES, type LayoutMode, type ThemeSettings } from '@/data/settings'
+import { userAtom } from '@/lib/auth'
+import { showMessage } from '@/lib/snackbar'
 
 import { settingsPanelOpenAtom } from './atoms'
 import { Choice, Toggle } from '@/components/controls'
@@ -18,17 +19,6 @@ import { useUpdateSettings } from './use-settings'
 export const SETTINGS_PANEL_WIDTH = 380
 
 const MODE_LABELS: Record<LayoutMode, string> = { fullwidth: 'Full width', boxed: 'Boxed', container: 'Container' }
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box as="section" aria-label={title}>
-      <Heading as="h3" size="sm" mb="3">
-        {title}
-      </Heading>
-      <Stack gap="3">{children}</Stack>
-    </Box>
-  )
-}
 
 function Sub({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -85,14 +75,16 @@ function ForEveryone() {
     ).finally(() => setSaving(false))
   }
   return (
-    <Section title="For everyone">
-      <Toggle
-        label="Hide the template for everyone"
-        hint="Leaves the sample areas out of every user’s navigation; the product’s pages stay."
-        checked={templateHidden}
-        onChange={(hidden) => !saving && change(hidden)}
-        testId="settings-template-hidden"
-      />
+    <Section level="h3" size="sm" headerMb="3" title="For everyone">
+      <Stack gap="3">
+        <Toggle
+          label="Hide the template for everyone"
+          hint="Leaves the sample areas out of every user’s navigation; the product’s pages stay."
+          checked={templateHidden}
+          onChange={(hidden) => !saving && change(hidden)}
+          testId="settings-template-hidden"
+        />
+      </Stack>
     </Section>
   )
 }
@@ -109,137 +101,145 @@ function SettingsForm() {
   ] as const
   return (
     <Stack gap="7">
-      <Section title="Layout">
-        <Choice
-          label="Style"
-          value={style}
-          options={LAYOUT_STYLES.map((s) => ({ value: s, label: s.replace('layout', 'Layout ') }))}
-          onChange={(s) => update({ layout: { style: s } })}
-          testId="settings-layout-style"
-        />
-        <Text fontSize="xs" color="fg.subtle" mt="-1">
-          {LAYOUTS[style].title}: {LAYOUTS[style].description}
-        </Text>
-        <Choice
-          label="Mode"
-          value={config.mode}
-          options={options.modes.map((m) => ({ value: m, label: MODE_LABELS[m] }))}
-          onChange={(mode) => update({ layout: { config: { mode } } })}
-          testId="settings-layout-mode"
-        />
-        {options.scroll && (
+      <Section level="h3" size="sm" headerMb="3" title="Layout">
+        <Stack gap="3">
           <Choice
-            label="Scroll"
-            value={config.scroll}
-            options={[
-              { value: 'content', label: 'Content' },
-              { value: 'body', label: 'Whole page' },
-            ]}
-            onChange={(scroll) => update({ layout: { config: { scroll } } })}
-            testId="settings-layout-scroll"
+            label="Style"
+            value={style}
+            options={LAYOUT_STYLES.map((s) => ({ value: s, label: s.replace('layout', 'Layout ') }))}
+            onChange={(s) => update({ layout: { style: s } })}
+            testId="settings-layout-style"
           />
-        )}
-        <Sub title="Navbar">
-          <Toggle label="Display" checked={config.navbar.display} onChange={(display) => update({ layout: { config: { navbar: { display } } } })} testId="settings-navbar-display" />
-          {options.navbar.folded && (
-            <Toggle label="Folded" checked={config.navbar.folded} onChange={(folded) => update({ layout: { config: { navbar: { folded } } } })} testId="settings-navbar-folded" />
-          )}
-          {options.navbar.position && (
-            <Choice label="Position" value={config.navbar.position} options={onOff} onChange={(position) => update({ layout: { config: { navbar: { position } } } })} testId="settings-navbar-position" />
-          )}
-        </Sub>
-        <Sub title="Toolbar">
-          <Toggle label="Display" checked={config.toolbar.display} onChange={(display) => update({ layout: { config: { toolbar: { display } } } })} testId="settings-toolbar-display" />
-          {options.toolbar.style && (
+          <Text fontSize="xs" color="fg.subtle" mt="-1">
+            {LAYOUTS[style].title}: {LAYOUTS[style].description}
+          </Text>
+          <Choice
+            label="Mode"
+            value={config.mode}
+            options={options.modes.map((m) => ({ value: m, label: MODE_LABELS[m] }))}
+            onChange={(mode) => update({ layout: { config: { mode } } })}
+            testId="settings-layout-mode"
+          />
+          {options.scroll && (
             <Choice
-              label="Style"
-              value={config.toolbar.style}
+              label="Scroll"
+              value={config.scroll}
               options={[
-                { value: 'fixed', label: 'Fixed' },
-                { value: 'static', label: 'Static' },
+                { value: 'content', label: 'Content' },
+                { value: 'body', label: 'Whole page' },
               ]}
-              onChange={(s) => update({ layout: { config: { toolbar: { style: s } } } })}
-              testId="settings-toolbar-style"
+              onChange={(scroll) => update({ layout: { config: { scroll } } })}
+              testId="settings-layout-scroll"
             />
           )}
-          {options.toolbar.position && (
-            <Choice
-              label="Position"
-              value={config.toolbar.position}
-              options={[
-                { value: 'above', label: 'Above' },
-                { value: 'below', label: 'Below' },
-              ]}
-              onChange={(position) => update({ layout: { config: { toolbar: { position } } } })}
-              testId="settings-toolbar-position"
-            />
-          )}
-        </Sub>
-        <Sub title="Footer">
-          <Toggle label="Display" checked={config.footer.display} onChange={(display) => update({ layout: { config: { footer: { display } } } })} testId="settings-footer-display" />
-          {options.footer.style && (
-            <Choice
-              label="Style"
-              value={config.footer.style}
-              options={[
-                { value: 'fixed', label: 'Fixed' },
-                { value: 'static', label: 'Static' },
-              ]}
-              onChange={(s) => update({ layout: { config: { footer: { style: s } } } })}
-              testId="settings-footer-style"
-            />
-          )}
-          {options.footer.position && (
-            <Choice
-              label="Position"
-              value={config.footer.position}
-              options={[
-                { value: 'above', label: 'Above' },
-                { value: 'below', label: 'Below' },
-              ]}
-              onChange={(position) => update({ layout: { config: { footer: { position } } } })}
-              testId="settings-footer-position"
-            />
-          )}
-        </Sub>
-        {options.sidePanels && (
-          <Sub title="Side panels">
-            <Toggle
-              label="Team Chat strip"
-              checked={config.rightSidePanel.display}
-              onChange={(display) => update({ layout: { config: { rightSidePanel: { display } } } })}
-              testId="settings-right-panel-display"
-            />
+          <Sub title="Navbar">
+            <Toggle label="Display" checked={config.navbar.display} onChange={(display) => update({ layout: { config: { navbar: { display } } } })} testId="settings-navbar-display" />
+            {options.navbar.folded && (
+              <Toggle label="Folded" checked={config.navbar.folded} onChange={(folded) => update({ layout: { config: { navbar: { folded } } } })} testId="settings-navbar-folded" />
+            )}
+            {options.navbar.position && (
+              <Choice label="Position" value={config.navbar.position} options={onOff} onChange={(position) => update({ layout: { config: { navbar: { position } } } })} testId="settings-navbar-position" />
+            )}
           </Sub>
-        )}
-        <Choice
-          label="Direction"
-          value={settings.direction}
-          options={[
-            { value: 'ltr', label: 'LTR' },
-            { value: 'rtl', label: 'RTL' },
-          ]}
-          onChange={(direction) => update({ direction })}
-          testId="settings-direction"
-        />
+          <Sub title="Toolbar">
+            <Toggle label="Display" checked={config.toolbar.display} onChange={(display) => update({ layout: { config: { toolbar: { display } } } })} testId="settings-toolbar-display" />
+            {options.toolbar.style && (
+              <Choice
+                label="Style"
+                value={config.toolbar.style}
+                options={[
+                  { value: 'fixed', label: 'Fixed' },
+                  { value: 'static', label: 'Static' },
+                ]}
+                onChange={(s) => update({ layout: { config: { toolbar: { style: s } } } })}
+                testId="settings-toolbar-style"
+              />
+            )}
+            {options.toolbar.position && (
+              <Choice
+                label="Position"
+                value={config.toolbar.position}
+                options={[
+                  { value: 'above', label: 'Above' },
+                  { value: 'below', label: 'Below' },
+                ]}
+                onChange={(position) => update({ layout: { config: { toolbar: { position } } } })}
+                testId="settings-toolbar-position"
+              />
+            )}
+          </Sub>
+          <Sub title="Footer">
+            <Toggle label="Display" checked={config.footer.display} onChange={(display) => update({ layout: { config: { footer: { display } } } })} testId="settings-footer-display" />
+            {options.footer.style && (
+              <Choice
+                label="Style"
+                value={config.footer.style}
+                options={[
+                  { value: 'fixed', label: 'Fixed' },
+                  { value: 'static', label: 'Static' },
+                ]}
+                onChange={(s) => update({ layout: { config: { footer: { style: s } } } })}
+                testId="settings-footer-style"
+              />
+            )}
+            {options.footer.position && (
+              <Choice
+                label="Position"
+                value={config.footer.position}
+                options={[
+                  { value: 'above', label: 'Above' },
+                  { value: 'below', label: 'Below' },
+                ]}
+                onChange={(position) => update({ layout: { config: { footer: { position } } } })}
+                testId="settings-footer-position"
+              />
+            )}
+          </Sub>
+          {options.sidePanels && (
+            <Sub title="Side panels">
+              <Toggle
+                label="Team Chat strip"
+                checked={config.rightSidePanel.display}
+                onChange={(display) => update({ layout: { config: { rightSidePanel: { display } } } })}
+                testId="settings-right-panel-display"
+              />
+            </Sub>
+          )}
+          <Choice
+            label="Direction"
+            value={settings.direction}
+            options={[
+              { value: 'ltr', label: 'LTR' },
+              { value: 'rtl', label: 'RTL' },
+            ]}
+            onChange={(direction) => update({ direction })}
+            testId="settings-direction"
+          />
+        </Stack>
       </Section>
       <Separator />
-      <Section title="Theme">
-        <SimpleGrid columns={2} gap="3">
-          <ThemeSelect part="main" label="Main" />
-          <ThemeSelect part="navbar" label="Navbar" />
-          <ThemeSelect part="toolbar" label="Toolbar" />
-          <ThemeSelect part="footer" label="Footer" />
-        </SimpleGrid>
+      <Section level="h3" size="sm" headerMb="3" title="Theme">
+        <Stack gap="3">
+          <SimpleGrid columns={2} gap="3">
+            <ThemeSelect part="main" label="Main" />
+            <ThemeSelect part="navbar" label="Navbar" />
+            <ThemeSelect part="toolbar" label="Toolbar" />
+            <ThemeSelect part="footer" label="Footer" />
+          </SimpleGrid>
+        </Stack>
       </Section>
       <Separator />
-      <Section title="Behaviour">
-        <Toggle label="Custom Scrollbars" checked={settings.customScrollbars} onChange={(customScrollbars) => update({ customScrollbars })} testId="settings-custom-scrollbars" />
-        <Toggle label="Animations" checked={settings.animations} onChange={(animations) => update({ animations })} testId="settings-animations" />
+      <Section level="h3" size="sm" headerMb="3" title="Behaviour">
+        <Stack gap="3">
+          <Toggle label="Custom Scrollbars" checked={settings.customScrollbars} onChange={(customScrollbars) => update({ customScrollbars })} testId="settings-custom-scrollbars" />
+          <Toggle label="Animations" checked={settings.animations} onChange={(animations) => update({ animations })} testId="settings-animations" />
+        </Stack>
       </Section>
       <Separator />
-      <Section title="Notifications">
-        <PushSettings />
+      <Section level="h3" size="sm" headerMb="3" title="Notifications">
+        <Stack gap="3">
+          <PushSettings />
+        </Stack>
       </Section>
       {isAdmin && (
         <>

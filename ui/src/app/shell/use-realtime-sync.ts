@@ -8,9 +8,12 @@ import { loadPortalSettingsAtom } from '@/data/portal-settings'
 import { loadQuickPanelAtom } from '@/data/quick-panel'
 import { realtimeEpochAtom } from '@/data/live'
 
+/** Without a realtime connection, the shell's data is loaded this long after sign-in (ms). */
+export const START_DELAY_MS = 2500
+
 /**
  * What the shell keeps current for the signed-in user: chat contacts and chat list (with what was
- * missed), notifications, the quick panel and the portal-wide settings. Loaded at once and again after every (re)connect;
+ * missed), notifications, the quick panel and the portal-wide settings. Loaded on the first connection (or START_DELAY_MS after sign-in without one) and again after every reconnect;
  * between reconnects the pushes keep them current.
  */
 export function useRealtimeSync(): void {
@@ -22,10 +25,22 @@ export function useRealtimeSync(): void {
   const navigate = useNavigate()
 
   useEffect(() => {
-    void syncChat()
-    void loadNotifications()
-    void loadQuickPanel()
-    void loadPortalSettings()
+    const load = () => {
+      void syncChat()
+      void loadNotifications()
+      void loadQuickPanel()
+      void loadPortalSettings()
+    }
+    // Every connection (epoch 1, 2, ...) loads at once. Before the first one (epoch 0, right after
+    // sign-in) nothing is asked yet: the connection comes within a second and would ask all of it
+    // again, and these calls would only queue before the first page's own. Should it not come,
+    // they are asked for anyway after START_DELAY_MS.
+    if (epoch > 0) {
+      load()
+      return
+    }
+    const timer = window.setTimeout(load, START_DELAY_MS)
+    return () => window.clearTimeout(timer)
   }, [epoch, syncChat, loadNotifications, loadQuickPanel, loadPortalSettings])
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
+import { sanitizeHtml } from '@/lib/sanitize-html'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
 import { renderWithProviders } from '@/testing/render'
 
@@ -10,7 +11,6 @@ import type { Course } from './api'
 import CoursePage from './components/course-page'
 import CoursesPage from './components/courses-page'
 import { courseState, filterCourses, formatLength, openingStep, progressPercent } from './courses'
-import { sanitizeHtml } from './sanitize'
 
 const CATEGORIES = [
   { id: 0, value: 'web', label: 'Web', color: '#2196f3' },

@@ -1,21 +1,7 @@
 /** Pure helpers of the analytics dashboard. */
-import type { Campaign, ChartData, FigureWidget, TargetFigure, Widget } from './api'
+import type { Campaign, FigureWidget, TargetFigure } from './api'
 
-export function widgetById<W extends Widget>(widgets: readonly Widget[], id: W['id']): W | null {
-  return (widgets.find((w) => w.id === id) as W | undefined) ?? null
-}
-
-/** Chart.js-style data as Recharts rows: one row per label, `s0`, `s1`... per dataset. */
-export function chartRows(chart: ChartData | undefined): Record<string, string | number>[] {
-  if (!chart) return []
-  return chart.labels.map((label, i) => {
-    const row: Record<string, string | number> = { label }
-    chart.datasets.forEach((d, n) => {
-      row[`s${n}`] = d.data[i] ?? 0
-    })
-    return row
-  })
-}
+export { chartRows, widgetById } from '@/lib/chart-data'
 
 /** The figure a widget 2-4 carries (conversion, impressions or visits). */
 export function targetFigure(widget: FigureWidget): TargetFigure | null {

@@ -6,7 +6,7 @@ import { api } from '@/data/client'
 import { takePrefetched } from '@/data/prefetch'
 import { lastSeqFor, realtimeEpochAtom, recordEventLogAtom } from '@/data/live'
 import { recordBatchesAtom } from '@/data/record-batches'
-import { fetchOptions, listRecords, MAX_PER_PAGE, type AnyRecord, type Asset, type Options, type Page } from '@/data/records'
+import { fetchOptions, listRecords, MAX_PER_PAGE, toOptions, type AnyRecord, type Asset, type Options, type Page } from '@/data/records'
 
 import { INSPECTION_WINDOW_DAYS, inspectionsFrom, statsFromSummary, toSummary, type DashboardStats, type Inspection, type Summary } from './stats'
 
@@ -22,6 +22,11 @@ export interface DashboardData {
   summary: Summary | null
   inspections: Inspection[] | null
   reload: () => void
+}
+
+/** The same answer (figures and option lists are plain JSON). */
+function same(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** A counter that follows `value`, `delay` ms after it stops changing. */
@@ -46,7 +51,9 @@ async function fetchInspections(signal: AbortSignal, keep: (key: string, page: P
   const limit = horizon.toISOString().slice(0, 10)
   for (let page = 1; page <= INSPECTION_PAGES; page += 1) {
     const params = { sort: 'nextInspection', order: 'asc', perPage: MAX_PER_PAGE, page }
-    const answer = await listRecords('assets', params, signal)
+    // Right after sign-in the first page is already on its way (data/prefetch.ts, src/app/routes.tsx).
+    const ahead = takePrefetched('/assets', params) as Promise<Page<Asset>> | null
+    const answer = await (ahead ?? listRecords('assets', params, signal))
     // Into the one record cache: a pushed asset moves in the list at once (before the refetch).
     keys.push(queryKey('assets', params))
     keep(keys[keys.length - 1], answer as unknown as Page<AnyRecord>)
@@ -89,11 +96,20 @@ export function useDashboardData(): DashboardData {
   useEffect(() => {
     const controller = new AbortController()
     const s = controller.signal
-    // Right after sign-in the summary is already on its way (data/prefetch.ts).
+    // Right after sign-in the summary and the option lists are already on their way (data/prefetch.ts).
     const summary = takePrefetched('/dashboard/summary') ?? api.get<unknown>('/dashboard/summary', { signal: s })
-    Promise.all([summary, fetchOptions(s).catch(() => null)]).then(
+    const options = takePrefetched('/options')?.then(toOptions) ?? fetchOptions(s)
+    Promise.all([summary, options.catch(() => null)]).then(
       ([body, options]) => {
-        if (!s.aborted) setState({ summary: toSummary(body), options, error: null, failed: false })
+        if (s.aborted) return
+        const summary = toSummary(body)
+        // A refetch that brings the same figures (the first connection's, most often) keeps the state:
+        // the charts are not drawn again.
+        setState((prev) =>
+          !prev.failed && prev.error === null && same(prev.summary, summary) && same(prev.options, options)
+            ? prev
+            : { summary, options, error: null, failed: false },
+        )
       },
       (error: unknown) => {
         if (!s.aborted) setState((prev) => ({ ...prev, error, failed: true }))

@@ -1,18 +1,4 @@
-import { Icon, type IconProps } from '@chakra-ui/react'
-
-function strokeIcon(paths: string[]) {
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </Icon>
-    )
-  }
-}
+import { strokeIcon } from '@/components/stroke-icon'
 
 export const FolderIcon = strokeIcon(['M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z'])
 export const DocumentIcon = strokeIcon(['M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z', 'M14 2v6h6', 'M8 13h8', 'M8 17h5'])

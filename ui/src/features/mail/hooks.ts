@@ -2,6 +2,7 @@ import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
 import { errorMessage } from '@/data/client'
+import { useFolderMeta } from '@/hooks/use-folder-meta'
 import { showMessage } from '@/lib/snackbar'
 
 import { getFilters, getFolders, getLabels, getMail, getMails, updateMail, type Mail, type MailListKey } from './api'
@@ -16,27 +17,12 @@ import {
 } from './atoms'
 import { keyId } from './mail-utils'
 
+const MAIL_META_ATOMS = { folders: mailFoldersAtom, filters: mailFiltersAtom, labels: mailLabelsAtom }
+const MAIL_META_LOAD = { folders: getFolders, filters: getFilters, labels: getLabels }
+
 /** Folders, filters and labels, loaded once for the whole area. */
 export function useMailMeta() {
-  const [folders, setFolders] = useAtom(mailFoldersAtom)
-  const [filters, setFilters] = useAtom(mailFiltersAtom)
-  const [labels, setLabels] = useAtom(mailLabelsAtom)
-  const [error, setError] = useState<unknown>(null)
-  const loaded = Boolean(folders && filters && labels)
-  useEffect(() => {
-    if (loaded) return
-    const controller = new AbortController()
-    Promise.all([getFolders(controller.signal), getFilters(controller.signal), getLabels(controller.signal)]).then(
-      ([fo, fi, la]) => {
-        setFolders(fo)
-        setFilters(fi)
-        setLabels(la)
-      },
-      (e: unknown) => !controller.signal.aborted && setError(e),
-    )
-    return () => controller.abort()
-  }, [loaded, setFolders, setFilters, setLabels])
-  return { folders: folders ?? [], filters: filters ?? [], labels: labels ?? [], loaded, error }
+  return useFolderMeta(MAIL_META_ATOMS, MAIL_META_LOAD)
 }
 
 /** The mails of one list; `reload` fetches it again (after bulk changes). */

@@ -1,20 +1,6 @@
-import { Icon, type IconProps } from '@chakra-ui/react'
+import { strokeIcon } from '@/components/stroke-icon'
 
 /** The mail area's own stroke icons (24 px grid), drawn inline. */
-function strokeIcon(paths: string[], filled = false) {
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </Icon>
-    )
-  }
-}
-
 export const InboxIcon = strokeIcon(['M22 12h-6l-2 3h-4l-2-3H2', 'M5.45 5.11L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z'])
 export const SendIcon = strokeIcon(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4 20-7z'])
 export const DraftIcon = strokeIcon(['M12 20h9', 'M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z'])

@@ -1,18 +1,4 @@
-import { Icon, type IconProps } from '@chakra-ui/react'
-
-function strokeIcon(paths: string[]) {
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </Icon>
-    )
-  }
-}
+import { strokeIcon } from '@/components/stroke-icon'
 
 export const NotesIcon = strokeIcon(['M14.5 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7.5z', 'M14 2v6h6', 'M8 13h8', 'M8 17h8'])
 export const BellIcon = strokeIcon(['M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9', 'M13.7 21a2 2 0 0 1-3.4 0'])

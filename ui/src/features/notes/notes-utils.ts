@@ -1,8 +1,9 @@
 /** Pure rules of the notes pages (unit-tested). */
 import { pictureToDataUrl } from '@/lib/picture'
 
-import type { ChecklistItem, NewNote, Note, NoteLabel } from './api'
 import { mediaUrl } from '../../lib/picture'
+
+import type { ChecklistItem, NewNote, Note, NoteLabel } from './api'
 
 export type NotesView = { kind: 'notes' } | { kind: 'reminders' } | { kind: 'archive' } | { kind: 'label'; handle: string }
 
@@ -80,19 +81,7 @@ export function formatReminder(iso: string): string {
 
 export { mediaUrl }
 
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
-
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null
-  const d = new Date(value)
-  return Number.isNaN(d.getTime()) ? null : d.toISOString()
-}
+export { fromLocalInput, toLocalInput } from '@/lib/local-input'
 
 /** A picked image for a note, as a JPEG data URL the API stores (lib/picture.ts). */
 export function imageToDataUrl(file: File, max = 1200, quality = 0.82): Promise<string> {

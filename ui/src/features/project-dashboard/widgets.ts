@@ -1,21 +1,7 @@
 /** Pure helpers of the project dashboard: widget look-up, chart rows, weather units, cell tones. */
-import type { ChartData, Temperature, WeatherWidget, Widget } from './api'
+import type { ChartData, Temperature, WeatherWidget } from './api'
 
-export function widgetById<W extends Widget>(widgets: readonly Widget[], id: W['id']): W | null {
-  return (widgets.find((w) => w.id === id) as W | undefined) ?? null
-}
-
-/** Chart.js-style data ({labels, datasets}) as Recharts rows: one row per label, `s0`, `s1`... per dataset. */
-export function chartRows(chart: ChartData | undefined): Record<string, string | number>[] {
-  if (!chart) return []
-  return chart.labels.map((label, i) => {
-    const row: Record<string, string | number> = { label }
-    chart.datasets.forEach((d, n) => {
-      row[`s${n}`] = d.data[i] ?? 0
-    })
-    return row
-  })
-}
+export { chartRows, widgetById } from '@/lib/chart-data'
 
 /** One slice per label (doughnuts and pies) with the colour the API gives for it. */
 export function slices(chart: ChartData | undefined): { name: string; value: number; color: string }[] {

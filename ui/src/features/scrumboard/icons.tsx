@@ -1,18 +1,4 @@
-import { Icon, type IconProps } from '@chakra-ui/react'
-
-function strokeIcon(paths: string[]) {
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </Icon>
-    )
-  }
-}
+import { strokeIcon } from '@/components/stroke-icon'
 
 export const BoardIcon = strokeIcon(['M3 3h18v18H3z', 'M9 3v18', 'M15 3v18'])
 export const PlusIcon = strokeIcon(['M12 5v14', 'M5 12h14'])

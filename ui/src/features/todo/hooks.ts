@@ -1,30 +1,18 @@
 import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
+import { useFolderMeta } from '@/hooks/use-folder-meta'
+
 import { getFilters, getFolders, getLabels, getTodos, type Todo, type TodoListKey } from './api'
 import { todoFiltersAtom, todoFoldersAtom, todoLabelsAtom, todoListAtom } from './atoms'
 import { keyId } from './todo-utils'
 
+const TODO_META_ATOMS = { folders: todoFoldersAtom, filters: todoFiltersAtom, labels: todoLabelsAtom }
+const TODO_META_LOAD = { folders: getFolders, filters: getFilters, labels: getLabels }
+
+/** Folders, filters and labels, loaded once for the whole area. */
 export function useTodoMeta() {
-  const [folders, setFolders] = useAtom(todoFoldersAtom)
-  const [filters, setFilters] = useAtom(todoFiltersAtom)
-  const [labels, setLabels] = useAtom(todoLabelsAtom)
-  const [error, setError] = useState<unknown>(null)
-  const loaded = Boolean(folders && filters && labels)
-  useEffect(() => {
-    if (loaded) return
-    const controller = new AbortController()
-    Promise.all([getFolders(controller.signal), getFilters(controller.signal), getLabels(controller.signal)]).then(
-      ([fo, fi, la]) => {
-        setFolders(fo)
-        setFilters(fi)
-        setLabels(la)
-      },
-      (e: unknown) => !controller.signal.aborted && setError(e),
-    )
-    return () => controller.abort()
-  }, [loaded, setFolders, setFilters, setLabels])
-  return { folders: folders ?? [], filters: filters ?? [], labels: labels ?? [], loaded, error }
+  return useFolderMeta(TODO_META_ATOMS, TODO_META_LOAD)
 }
 
 export function useTodoList(key: TodoListKey) {

@@ -1,18 +1,4 @@
-import { Icon, type IconProps } from '@chakra-ui/react'
-
-function strokeIcon(paths: string[], filled = false) {
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </Icon>
-    )
-  }
-}
+import { strokeIcon } from '@/components/stroke-icon'
 
 const STAR = 'M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z'
 export const StarIcon = strokeIcon([STAR])

@@ -1,16 +1,16 @@
-import { Alert, Box, Button, Center, Circle, Flex, Grid, Heading, HStack, IconButton, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Center, Circle, Flex, Grid, Heading, HStack, IconButton, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
-import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '@/components/icons'
-import { useApiData } from '@/hooks/use-api-data'
+import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
+import { SafeHtml } from '@/components/safe-html'
 import { errorMessage } from '@/data/client'
+import { useApiData } from '@/hooks/use-api-data'
 import { showMessage } from '@/lib/snackbar'
 
 import { fetchCourse, updateCourse, type Course } from '../api'
 import { formatLength, openingStep, progressPercent } from '../courses'
-
-import { SafeHtml } from './safe-html'
 
 function CheckMark() {
   return (
@@ -184,16 +184,7 @@ export default function CoursePage() {
   if (course.status === 'error') {
     return (
       <Box px={{ base: '4', md: '8' }} py="8">
-        <Alert.Root status="error" borderRadius="lg">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Could not load the course</Alert.Title>
-            <Alert.Description>{errorMessage(course.error)}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={course.reload}>
-            <RefreshIcon /> Try again
-          </Button>
-        </Alert.Root>
+        <LoadError title="Could not load the course" error={course.error} onRetry={course.reload} />
       </Box>
     )
   }

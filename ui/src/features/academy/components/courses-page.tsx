@@ -1,10 +1,10 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
-import { CalendarIcon, RefreshIcon, SearchIcon } from '@/components/icons'
+import { CalendarIcon, SearchIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { fetchCatalogue, type Category, type Course } from '../api'
 import { courseState, filterCourses, formatLength, progressPercent } from '../courses'
@@ -135,16 +135,7 @@ export default function CoursesPage() {
           </InputGroup>
         </Flex>
         {catalogue.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Could not load the courses</Alert.Title>
-              <Alert.Description>{errorMessage(catalogue.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={catalogue.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="Could not load the courses" error={catalogue.error} onRetry={catalogue.reload} />
         )}
         {catalogue.status === 'success' && (
           <HStack gap="2" wrap="wrap" data-testid="courses-summary">

@@ -1,9 +1,10 @@
 import { Alert, Avatar, Badge, Box, Button, Field, Flex, Heading, HStack, Image, Input, Stack, Text } from '@chakra-ui/react'
 import { useAtom, useAtomValue } from 'jotai'
 import QRCode from 'qrcode'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 
 import { PushSettings } from '@/components/push-settings'
+import { Section } from '@/components/section'
 import { PasswordStrength } from '@/components/ui/password-strength'
 import { changeMyPassword, endMySession, mySessions, totpDisable, totpEnable, totpSetup, uploadMyPhoto, type LiveSession } from '@/data/admin'
 import * as limits from '@/api/limits'
@@ -11,17 +12,6 @@ import { api, errorMessage } from '@/data/client'
 import { toUser, userAtom, type Me } from '@/lib/auth'
 import { formatDateTime, formatRelative } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Box as="section" bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }} data-testid={testId}>
-      <Heading as="h2" size="lg" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  )
-}
 
 function PasswordSection() {
   const username = useAtomValue(userAtom).data?.username ?? ''
@@ -45,7 +35,7 @@ function PasswordSection() {
     }
   }
   return (
-    <Section title="Password" testId="account-password">
+    <Section as="section" panel="6" size="lg" landmark={false} title="Password" testId="account-password">
       <Stack gap="3" maxW="sm">
         <Field.Root invalid={Boolean(errors.currentPassword || errors.password)}>
           <Field.Label>Current password</Field.Label>
@@ -103,7 +93,7 @@ function TotpSection({ enabled, onChanged }: { enabled: boolean; onChanged: () =
       await onChanged()
     })
   return (
-    <Section title="Two-step sign-in (authenticator app)" testId="account-totp">
+    <Section as="section" panel="6" size="lg" landmark={false} title="Two-step sign-in (authenticator app)" testId="account-totp">
       <Text mb="3">
         Status:{' '}
         <Badge colorPalette={enabled ? 'green' : 'gray'} data-testid="totp-status">
@@ -169,7 +159,7 @@ function SessionsSection() {
     }
   }
   return (
-    <Section title="Where you are signed in" testId="account-sessions">
+    <Section as="section" panel="6" size="lg" landmark={false} title="Where you are signed in" testId="account-sessions">
       <Stack as="ul" gap="2" p="0">
         {(sessions ?? []).map((s) => (
           <Flex as="li" key={s.id} listStyleType="none" borderWidth="1px" borderColor="border.muted" borderRadius="md" p="2.5" align="center" gap="2" data-testid="my-session-row">
@@ -221,7 +211,7 @@ export default function AccountPage() {
         </Alert.Root>
       ) : (
         <Stack gap="5">
-          <Section title="Profile" testId="account-profile">
+          <Section as="section" panel="6" size="lg" landmark={false} title="Profile" testId="account-profile">
             <HStack gap="4">
               <Avatar.Root size="2xl">
                 {data.photoURL && <Avatar.Image src={data.photoURL} alt="" />}
@@ -239,7 +229,7 @@ export default function AccountPage() {
           <PasswordSection />
           <TotpSection enabled={data.mfaEnabled} onChanged={refreshMe} />
           <SessionsSection />
-          <Section title="Push notifications on your devices" testId="account-push">
+          <Section as="section" panel="6" size="lg" landmark={false} title="Push notifications on your devices" testId="account-push">
             <PushSettings />
           </Section>
         </Stack>

@@ -20,6 +20,7 @@ import {
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
+import { DialogFrame } from '@/components/form-dialog'
 import {
   createUser,
   disableUserMfa,
@@ -40,10 +41,10 @@ import {
 import * as enums from '@/api/enums'
 import * as limits from '@/api/limits'
 import { errorMessage } from '@/data/client'
+import { realtimeEpochAtom } from '@/data/live'
 import { ROLE_LABELS, userAtom, type Role } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'
-import { realtimeEpochAtom } from '@/data/live'
 import { showMessage } from '@/lib/snackbar'
 
 const ROLES: readonly Role[] = enums.Role
@@ -80,32 +81,22 @@ function SecretDialog({ secret, onClose }: { secret: { username: string; passwor
     }
   }
   return (
-    <Dialog.Root open={secret !== null} onOpenChange={(d) => !d.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="temporary-password-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Temporary password for {secret?.username}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="3">It is shown this once. Give it to the user: they choose their own password at their first sign-in.</Text>
-              <HStack>
-                <Input readOnly value={secret?.password ?? ''} fontFamily="mono" data-testid="temporary-password" onFocus={(e) => e.target.select()} />
-                <Button onClick={() => void copy()} data-testid="copy-temporary-password">
-                  Copy
-                </Button>
-              </HStack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose} data-testid="temporary-password-done">
-                Done
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="temporary-password-dialog" title={`Temporary password for ${secret?.username ?? ''}`} closable={false} open={secret !== null} onOpenChange={(d) => !d.open && onClose()}>
+      <Dialog.Body>
+        <Text mb="3">It is shown this once. Give it to the user: they choose their own password at their first sign-in.</Text>
+        <HStack>
+          <Input readOnly value={secret?.password ?? ''} fontFamily="mono" data-testid="temporary-password" onFocus={(e) => e.target.select()} />
+          <Button onClick={() => void copy()} data-testid="copy-temporary-password">
+            Copy
+          </Button>
+        </HStack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button onClick={onClose} data-testid="temporary-password-done">
+          Done
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   )
 }
 
@@ -136,40 +127,27 @@ function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; onClose
     </Field.Root>
   )
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="create-user-dialog">
-            <Dialog.Header>
-              <Dialog.Title>New user</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <Stack gap="3">
-                {field('username', 'Username')}
-                {field('email', 'Email', 'email')}
-                {field('displayName', 'Name')}
-                <Field.Root>
-                  <Field.Label>Role</Field.Label>
-                  <Select value={form.role} onChange={(role) => setForm({ ...form, role })} label="Role" testId="create-user-role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" loading={busy} onClick={() => void submit()} data-testid="create-user-submit">
-                Create
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="create-user-dialog" title="New user" open={open} onOpenChange={(d) => !d.open && onClose()}>
+      <Dialog.Body>
+        <Stack gap="3">
+          {field('username', 'Username')}
+          {field('email', 'Email', 'email')}
+          {field('displayName', 'Name')}
+          <Field.Root>
+            <Field.Label>Role</Field.Label>
+            <Select value={form.role} onChange={(role) => setForm({ ...form, role })} label="Role" testId="create-user-role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button colorPalette="brand" loading={busy} onClick={() => void submit()} data-testid="create-user-submit">
+          Create
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   )
 }
 
@@ -200,42 +178,32 @@ function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | null; on
     }
   }
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="edit-user-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Edit {user.username}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Field.Root>
-                  <Field.Label>Name</Field.Label>
-                  <Input value={name} maxLength={limits.AdminUserUpdate.displayName.maxLength} onChange={(e) => setName(e.target.value)} data-testid="edit-user-name" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Email</Field.Label>
-                  <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="edit-user-email" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Photo (PNG, JPEG, WebP or GIF, at most 5 MB)</Field.Label>
-                  <Input type="file" accept={PHOTO_ACCEPT} p="1" onChange={(e) => void photo(e.target.files?.[0])} data-testid="edit-user-photo" />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="edit-user-save">
-                Save
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="edit-user-dialog" title={`Edit ${user.username}`} closable={false} open onOpenChange={(d) => !d.open && onClose()}>
+      <Dialog.Body>
+        <Stack gap="3">
+          <Field.Root>
+            <Field.Label>Name</Field.Label>
+            <Input value={name} maxLength={limits.AdminUserUpdate.displayName.maxLength} onChange={(e) => setName(e.target.value)} data-testid="edit-user-name" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Email</Field.Label>
+            <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="edit-user-email" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Photo (PNG, JPEG, WebP or GIF, at most 5 MB)</Field.Label>
+            <Input type="file" accept={PHOTO_ACCEPT} p="1" onChange={(e) => void photo(e.target.files?.[0])} data-testid="edit-user-photo" />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="edit-user-save">
+          Save
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   )
 }
 

@@ -1,8 +1,7 @@
-import { Alert, Box, Button, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 
-import { RefreshIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { fetchWidgets, type CampaignsWidget, type FigureWidget, type MapWidget, type RangedChartWidget, type SalesTrendWidget } from '../api'
 import { widgetById } from '../widgets'
@@ -34,16 +33,7 @@ export default function AnalyticsPage() {
           </Text>
         </Box>
         {data.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg" data-testid="analytics-error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Could not load the analytics</Alert.Title>
-              <Alert.Description>{errorMessage(data.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={data.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="Could not load the analytics" error={data.error} onRetry={data.reload} testId="analytics-error" />
         )}
         {data.status === 'loading' && (
           <Stack gap="5" aria-busy="true">

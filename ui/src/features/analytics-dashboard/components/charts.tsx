@@ -3,13 +3,12 @@ import { useMemo, useState } from 'react'
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
+import { RangeButtons, RangeSelect, WidgetCard } from '@/components/widget-card'
+import { tooltipStyle } from '@/lib/chart-style'
 import { formatK, formatNumber } from '@/lib/format'
 
 import type { CampaignsWidget, FigureWidget, RangedChartWidget, SalesTrendWidget } from '../api'
 import { chartRows, ofTargetText, sortCampaigns, targetFigure, type CampaignSort } from '../widgets'
-
-import { tooltipStyle } from './chart-style'
-import { RangeButtons, RangeSelect, WidgetCard } from '@/components/widget-card'
 
 const axis = { tickLine: false, axisLine: false, tick: { fill: 'currentColor' } } as const
 const legendText = (value: string) => <span style={{ color: 'var(--chakra-colors-fg)' }}>{value}</span>

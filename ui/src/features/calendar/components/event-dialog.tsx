@@ -1,9 +1,10 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react'
+import { Field, Input, SimpleGrid, Switch, Textarea } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useState } from 'react'
 
+import { DialogFrame, FormDialogForm } from '@/components/form-dialog'
+import { useFormSubmit } from '@/hooks/use-form-submit'
 import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
-import { errorMessage } from '@/data/client'
 
 import type { CalendarEvent, NewEvent } from '../api'
 import { eventDialogAtom } from '../atoms'
@@ -23,93 +24,58 @@ function EventFormBody({
   onClose: () => void
 }) {
   const [form, setForm] = useState<EventForm>(initial)
-  const [submitted, setSubmitted] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const submission = useFormSubmit()
+  const { submitted } = submission
   const errors = validateEvent(form)
   const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setForm((f) => ({ ...f, [key]: value }))
 
-  async function submit() {
-    setSubmitted(true)
-    if (Object.keys(errors).length) return
-    setSaving(true)
-    setFailure(null)
-    try {
+  const submit = () =>
+    submission.submit(Object.keys(errors).length === 0, async () => {
       const body = eventFromForm(form)
       await onSave(event ? { ...body, id: event.id } : body)
       onClose()
-    } catch (e) {
-      setFailure(errorMessage(e))
-    } finally {
-      setSaving(false)
-    }
-  }
+    })
 
   return (
-    <form
-      noValidate
+    <FormDialogForm
+      title={event ? 'Edit event' : 'New event'}
       style={FORM_DIALOG_FORM}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
+      onSubmit={() => void submit()}
+      onCancel={onClose}
+      saving={submission.saving}
+      failure={submission.failure}
+      submitLabel={event ? 'Save' : 'Add'}
+      submitTestId="event-form-save"
+      onRemove={event ? () => void onRemove(event).then((gone) => gone && onClose()) : undefined}
+      removeTestId="event-form-delete"
     >
-      <Dialog.Header>
-        <Dialog.Title>{event ? 'Edit event' : 'New event'}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Field.Root required invalid={submitted && Boolean(errors.title)}>
-            <Field.Label>Title</Field.Label>
-            <Input value={form.title} onChange={(e) => set('title', e.target.value)} autoFocus data-testid="event-form-title" />
-            <Field.ErrorText>{errors.title}</Field.ErrorText>
-          </Field.Root>
-          <Switch.Root checked={form.allDay} onCheckedChange={() => setForm(toggleAllDay(form))}>
-            <Switch.HiddenInput data-testid="event-form-all-day" />
-            <Switch.Control />
-            <Switch.Label>All day</Switch.Label>
-          </Switch.Root>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={submitted && Boolean(errors.start)}>
-              <Field.Label>Start</Field.Label>
-              <Input type={form.allDay ? 'date' : 'datetime-local'} value={form.start} onChange={(e) => set('start', e.target.value)} data-testid="event-form-start" />
-              <Field.ErrorText>{errors.start}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={submitted && Boolean(errors.end)}>
-              <Field.Label>{form.allDay ? 'Last day' : 'End'}</Field.Label>
-              <Input type={form.allDay ? 'date' : 'datetime-local'} value={form.end} onChange={(e) => set('end', e.target.value)} data-testid="event-form-end" />
-              <Field.ErrorText>{errors.end}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root>
-            <Field.Label>Description</Field.Label>
-            <Textarea rows={3} value={form.desc} onChange={(e) => set('desc', e.target.value)} data-testid="event-form-desc" />
-          </Field.Root>
-          {failure && (
-            <Text color="fg.error" fontSize="sm">
-              {failure}
-            </Text>
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer justifyContent="space-between">
-        <Box>
-          {event && (
-            <Button variant="ghost" colorPalette="red" size="sm" onClick={() => void onRemove(event).then((gone) => gone && onClose())} data-testid="event-form-delete">
-              Delete
-            </Button>
-          )}
-        </Box>
-        <HStack>
-          <Button variant="outline" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" size="sm" loading={saving} data-testid="event-form-save">
-            {event ? 'Save' : 'Add'}
-          </Button>
-        </HStack>
-      </Dialog.Footer>
-    </form>
+      <Field.Root required invalid={submitted && Boolean(errors.title)}>
+        <Field.Label>Title</Field.Label>
+        <Input value={form.title} onChange={(e) => set('title', e.target.value)} autoFocus data-testid="event-form-title" />
+        <Field.ErrorText>{errors.title}</Field.ErrorText>
+      </Field.Root>
+      <Switch.Root checked={form.allDay} onCheckedChange={() => setForm(toggleAllDay(form))}>
+        <Switch.HiddenInput data-testid="event-form-all-day" />
+        <Switch.Control />
+        <Switch.Label>All day</Switch.Label>
+      </Switch.Root>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root invalid={submitted && Boolean(errors.start)}>
+          <Field.Label>Start</Field.Label>
+          <Input type={form.allDay ? 'date' : 'datetime-local'} value={form.start} onChange={(e) => set('start', e.target.value)} data-testid="event-form-start" />
+          <Field.ErrorText>{errors.start}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={submitted && Boolean(errors.end)}>
+          <Field.Label>{form.allDay ? 'Last day' : 'End'}</Field.Label>
+          <Input type={form.allDay ? 'date' : 'datetime-local'} value={form.end} onChange={(e) => set('end', e.target.value)} data-testid="event-form-end" />
+          <Field.ErrorText>{errors.end}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
+      <Field.Root>
+        <Field.Label>Description</Field.Label>
+        <Textarea rows={3} value={form.desc} onChange={(e) => set('desc', e.target.value)} data-testid="event-form-desc" />
+      </Field.Root>
+    </FormDialogForm>
   )
 }
 
@@ -118,18 +84,8 @@ export function EventDialog({ onSave, onRemove }: { onSave: (e: NewEvent | Calen
   const event = dialog?.mode === 'edit' ? dialog.event : null
   const initial = dialog ? (dialog.mode === 'edit' ? formFromEvent(dialog.event) : dialog.form) : null
   return (
-    <Dialog.Root open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} placement="center" scrollBehavior="inside" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="event-dialog" {...FORM_DIALOG_CONTENT}>
-            {initial && <EventFormBody key={event?.id ?? `new-${initial.start}`} initial={initial} event={event} onSave={onSave} onRemove={onRemove} onClose={() => setDialog(null)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="event-dialog" open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} scrollBehavior="inside" size="md" contentProps={FORM_DIALOG_CONTENT}>
+      {initial && <EventFormBody key={event?.id ?? `new-${initial.start}`} initial={initial} event={event} onSave={onSave} onRemove={onRemove} onClose={() => setDialog(null)} />}
+    </DialogFrame>
   )
 }

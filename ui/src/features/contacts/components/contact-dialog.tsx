@@ -1,9 +1,11 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useRef, useState } from 'react'
 
-import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
+import { DialogFrame, FormDialogForm } from '@/components/form-dialog'
 import { errorMessage } from '@/data/client'
+import { useFormSubmit } from '@/hooks/use-form-submit'
+import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
 import type { Contact, NewContact } from '../api'
@@ -37,113 +39,78 @@ function ContactForm({
   onClose: () => void
 }) {
   const [form, setForm] = useState<NewContact | Contact>(() => contact ?? blankContact())
-  const [submitted, setSubmitted] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const submission = useFormSubmit()
+  const { submitted } = submission
   const file = useRef<HTMLInputElement>(null)
   const errors = validateContact(form)
   const set = (key: keyof NewContact, value: string | null) => setForm((f) => ({ ...f, [key]: value }))
   const name = fullName(form) || 'New contact'
 
-  async function submit() {
-    setSubmitted(true)
-    if (Object.keys(errors).length) return
-    setSaving(true)
-    setFailure(null)
-    try {
+  const submit = () =>
+    submission.submit(Object.keys(errors).length === 0, async () => {
       await onSave(cleanContact(form))
       onClose()
-    } catch (e) {
-      setFailure(errorMessage(e))
-    } finally {
-      setSaving(false)
-    }
-  }
+    })
 
   return (
-    <form
-      noValidate
+    <FormDialogForm
+      title={contact ? 'Edit contact' : 'New contact'}
       style={FORM_DIALOG_FORM}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
+      onSubmit={() => void submit()}
+      onCancel={onClose}
+      saving={submission.saving}
+      failure={submission.failure}
+      submitLabel={contact ? 'Save' : 'Add'}
+      submitTestId="contact-form-save"
+      onRemove={contact ? () => void onRemove(contact).then((gone) => gone && onClose()) : undefined}
+      removeTestId="contact-form-delete"
     >
-      <Dialog.Header>
-        <Dialog.Title>{contact ? 'Edit contact' : 'New contact'}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <HStack gap="4">
-            <ContactAvatar name={name} src={form.avatar} size="2xl" />
-            <Stack gap="1">
-              <Text fontWeight="semibold">{name}</Text>
-              <HStack gap="2">
-                <Button size="xs" variant="outline" onClick={() => file.current?.click()} data-testid="contact-form-photo">
-                  {mediaUrl(form.avatar) ? 'Change photo' : 'Add photo'}
-                </Button>
-                {mediaUrl(form.avatar) && (
-                  <Button size="xs" variant="ghost" onClick={() => set('avatar', '')}>
-                    Remove photo
-                  </Button>
-                )}
-              </HStack>
-              <input
-                ref={file}
-                type="file"
-                accept="image/*"
-                hidden
-                onChange={(e) => {
-                  const picked = e.target.files?.[0]
-                  e.target.value = ''
-                  if (picked) photoToDataUrl(picked).then((url) => set('avatar', url), (err: unknown) => showMessage(errorMessage(err), 'error'))
-                }}
-              />
-            </Stack>
-          </HStack>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            {FIELDS.map((f) => (
-              <Field.Root key={f.name} required={f.required} invalid={submitted && Boolean(errors[f.name])} gridColumn={f.name === 'address' ? { sm: 'span 2' } : undefined}>
-                <Field.Label>{f.label}</Field.Label>
-                <Input type={f.type ?? 'text'} value={form[f.name]} onChange={(e) => set(f.name, e.target.value)} autoFocus={f.name === 'name'} data-testid={`contact-form-${f.name}`} />
-                <Field.ErrorText>{errors[f.name]}</Field.ErrorText>
-              </Field.Root>
-            ))}
-            <Field.Root invalid={submitted && Boolean(errors.birthday)}>
-              <Field.Label>Birthday</Field.Label>
-              <Input type="date" value={form.birthday ?? ''} onChange={(e) => set('birthday', e.target.value || null)} data-testid="contact-form-birthday" />
-              <Field.ErrorText>{errors.birthday}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root>
-            <Field.Label>Notes</Field.Label>
-            <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} data-testid="contact-form-notes" />
-          </Field.Root>
-          {failure && (
-            <Text color="fg.error" fontSize="sm">
-              {failure}
-            </Text>
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer justifyContent="space-between">
-        <Box>
-          {contact && (
-            <Button variant="ghost" colorPalette="red" size="sm" onClick={() => void onRemove(contact).then((gone) => gone && onClose())} data-testid="contact-form-delete">
-              Delete
+      <HStack gap="4">
+        <ContactAvatar name={name} src={form.avatar} size="2xl" />
+        <Stack gap="1">
+          <Text fontWeight="semibold">{name}</Text>
+          <HStack gap="2">
+            <Button size="xs" variant="outline" onClick={() => file.current?.click()} data-testid="contact-form-photo">
+              {mediaUrl(form.avatar) ? 'Change photo' : 'Add photo'}
             </Button>
-          )}
-        </Box>
-        <HStack>
-          <Button variant="outline" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" size="sm" loading={saving} data-testid="contact-form-save">
-            {contact ? 'Save' : 'Add'}
-          </Button>
-        </HStack>
-      </Dialog.Footer>
-    </form>
+            {mediaUrl(form.avatar) && (
+              <Button size="xs" variant="ghost" onClick={() => set('avatar', '')}>
+                Remove photo
+              </Button>
+            )}
+          </HStack>
+          <input
+            ref={file}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(e) => {
+              const picked = e.target.files?.[0]
+              e.target.value = ''
+              if (picked) photoToDataUrl(picked).then((url) => set('avatar', url), (err: unknown) => showMessage(errorMessage(err), 'error'))
+            }}
+          />
+        </Stack>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        {FIELDS.map((f) => (
+          <Field.Root key={f.name} required={f.required} invalid={submitted && Boolean(errors[f.name])} gridColumn={f.name === 'address' ? { sm: 'span 2' } : undefined}>
+            <Field.Label>{f.label}</Field.Label>
+            <Input type={f.type ?? 'text'} value={form[f.name]} onChange={(e) => set(f.name, e.target.value)} autoFocus={f.name === 'name'} data-testid={`contact-form-${f.name}`} />
+            <Field.ErrorText>{errors[f.name]}</Field.ErrorText>
+          </Field.Root>
+        ))}
+        <Field.Root invalid={submitted && Boolean(errors.birthday)}>
+          <Field.Label>Birthday</Field.Label>
+          <Input type="date" value={form.birthday ?? ''} onChange={(e) => set('birthday', e.target.value || null)} data-testid="contact-form-birthday" />
+          <Field.ErrorText>{errors.birthday}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
+      <Field.Root>
+        <Field.Label>Notes</Field.Label>
+        <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} data-testid="contact-form-notes" />
+      </Field.Root>
+    </FormDialogForm>
   )
 }
 
@@ -151,18 +118,8 @@ export function ContactDialog({ onSave, onRemove }: { onSave: (c: NewContact | C
   const [dialog, setDialog] = useAtom(contactDialogAtom)
   const contact = dialog?.mode === 'edit' ? dialog.contact : null
   return (
-    <Dialog.Root open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="contact-dialog" {...FORM_DIALOG_CONTENT}>
-            {dialog && <ContactForm key={contact?.id ?? 'new'} contact={contact} onSave={onSave} onRemove={onRemove} onClose={() => setDialog(null)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="contact-dialog" open={Boolean(dialog)} onOpenChange={(d) => !d.open && setDialog(null)} size="lg" scrollBehavior="inside" contentProps={FORM_DIALOG_CONTENT}>
+      {dialog && <ContactForm key={contact?.id ?? 'new'} contact={contact} onSave={onSave} onRemove={onRemove} onClose={() => setDialog(null)} />}
+    </DialogFrame>
   )
 }

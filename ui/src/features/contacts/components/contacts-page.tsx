@@ -1,27 +1,11 @@
-import {
-  Box,
-  Button,
-  Center,
-  CloseButton,
-  Drawer,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Portal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  useBreakpointValue,
-} from '@chakra-ui/react'
+import { Box, Button, Center, Flex, HStack, IconButton, Input, Skeleton, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { NavLink, useParams, useSearchParams } from 'react-router-dom'
+import { useEffect, useMemo, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
 
+import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { PerPageSelect } from '@/components/per-page-select'
+import { SideLink, SideTitle } from '@/components/side-nav'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
@@ -49,21 +33,7 @@ import {
 } from '../atoms'
 import { FILTER_COLUMNS, filterContacts, filtersFromParams, fullName, pageOf, searchContacts, sortContacts, viewFromParam, VIEWS, type SortKey } from '../contacts-utils'
 import { useContacts } from '../hooks'
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ClockIcon,
-  ContactsIcon,
-  EditIcon,
-  MenuIcon,
-  PlusIcon,
-  SearchIcon,
-  StarFilledIcon,
-  StarIcon,
-  TrashIcon,
-} from '../icons'
+import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, ContactsIcon, EditIcon, PlusIcon, StarFilledIcon, StarIcon, TrashIcon } from '../icons'
 
 import { ContactAvatar } from './contact-avatar'
 import { ContactDialog } from './contact-dialog'
@@ -71,46 +41,13 @@ import { ContactDialog } from './contact-dialog'
 const VIEW_ICONS = { all: ContactsIcon, frequent: ClockIcon, starred: StarIcon }
 const plural = (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`
 
-function SideLink({ to, icon, children, testId }: { to: string; icon: ReactNode; children: ReactNode; testId: string }) {
-  const close = useSetAtom(contactsSidebarOpenAtom)
-  return (
-    <NavLink to={to} onClick={() => close(false)} data-testid={testId}>
-      {({ isActive }) => (
-        <Flex
-          align="center"
-          gap="3"
-          h="10"
-          px="4"
-          borderRadius="full"
-          fontSize="sm"
-          fontWeight={isActive ? 'semibold' : 'medium'}
-          color={isActive ? 'brand.fg' : 'fg.muted'}
-          bg={isActive ? 'brand.muted' : 'transparent'}
-          _hover={{ bg: isActive ? 'brand.muted' : 'bg.muted', color: isActive ? 'brand.fg' : 'fg' }}
-        >
-          {icon}
-          <Text flex="1" truncate>
-            {children}
-          </Text>
-        </Flex>
-      )}
-    </NavLink>
-  )
-}
-
 function Sidebar({ user }: { user: ContactsUser | null }) {
   const openDialog = useSetAtom(contactDialogAtom)
   const close = useSetAtom(contactsSidebarOpenAtom)
+  const closeNow = () => close(false)
   return (
     <Stack gap="6" p="4" data-testid="contacts-sidebar">
-      <Flex align="center" gap="3" px="2" pt="1">
-        <Flex boxSize="10" borderRadius="lg" bg="brand.solid" color="brand.contrast" align="center" justify="center">
-          <ContactsIcon boxSize="5" />
-        </Flex>
-        <Heading as="h1" size="lg">
-          Contacts
-        </Heading>
-      </Flex>
+      <SideTitle icon={<ContactsIcon boxSize="5" />}>Contacts</SideTitle>
       {user ? (
         <HStack gap="3" px="2">
           <ContactAvatar name={user.name} src={user.avatar} size="md" />
@@ -141,7 +78,7 @@ function Sidebar({ user }: { user: ContactsUser | null }) {
         {VIEWS.map((v) => {
           const Icon = VIEW_ICONS[v.value]
           return (
-            <SideLink key={v.value} to={`/apps/contacts/${v.value}`} icon={<Icon boxSize="4.5" />} testId={`contacts-view-${v.value}`}>
+            <SideLink key={v.value} to={`/apps/contacts/${v.value}`} icon={<Icon boxSize="4.5" />} testId={`contacts-view-${v.value}`} onNavigate={closeNow}>
               {v.title}
             </SideLink>
           )
@@ -285,263 +222,234 @@ export default function ContactsPage() {
   const sidebar = <Sidebar user={data.user} />
 
   return (
-    <Flex minH="calc(100dvh - 7rem)" data-testid="contacts-page">
-      {docked ? (
-        <Box as="aside" w="64" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.panel">
-          <Box position="sticky" top="0">
-            {sidebar}
-          </Box>
-        </Box>
-      ) : (
-        <Drawer.Root open={sidebarOpen} onOpenChange={(d) => setSidebarOpen(d.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="80">
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Drawer.CloseTrigger>
-                <Box overflowY="auto">{sidebar}</Box>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
-      <Flex direction="column" flex="1" minW="0">
-        <Flex align="center" gap="3" px={{ base: '3', md: '5' }} h="16" borderBottomWidth="1px" borderColor="border.muted" bg="bg.panel">
-          {!docked && (
-            <IconButton variant="ghost" size="sm" aria-label="Open contact views" onClick={() => setSidebarOpen(true)} data-testid="contacts-sidebar-toggle">
-              <MenuIcon />
-            </IconButton>
-          )}
-          <Heading as="h2" size="md" truncate maxW={{ base: '32', md: '72' }} data-testid="contacts-title">
-            {title}
-          </Heading>
-          <InputGroup flex="1" maxW="md" ms="auto" startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
-            <Input size="sm" borderRadius="full" placeholder="Search contacts" aria-label="Search contacts" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="contacts-search" />
-          </InputGroup>
-        </Flex>
-        <Flex align="center" gap="2" px={{ base: '3', md: '5' }} minH="12" borderBottomWidth="1px" borderColor="border.muted" wrap="wrap">
-          {selected.length > 0 ? (
-            <>
-              <Text fontSize="sm" fontWeight="medium" data-testid="contacts-selected-count">
-                {selected.length} selected
-              </Text>
-              <Button size="xs" variant="ghost" disabled={busy} onClick={() => void run(() => setStarred(selected), `${plural(selected.length)} starred.`, data.setUser)} data-testid="contacts-bulk-star">
-                <StarFilledIcon /> Star
-              </Button>
-              <Button size="xs" variant="ghost" disabled={busy} onClick={() => void run(() => setUnstarred(selected), `${plural(selected.length)} unstarred.`, data.setUser)} data-testid="contacts-bulk-unstar">
-                <StarIcon /> Unstar
-              </Button>
-              <Button size="xs" variant="ghost" colorPalette="red" disabled={busy} onClick={() => void removeSelected()} data-testid="contacts-bulk-delete">
-                <TrashIcon /> Delete
-              </Button>
-              <Button size="xs" variant="plain" onClick={() => setSelected([])}>
-                Clear
-              </Button>
-            </>
-          ) : (
-            <Text fontSize="sm" color="fg.muted" data-testid="contacts-count">
-              {filtered ? plural(filtered.length) : ''}
+    <SidebarLayout
+      minH="calc(100dvh - 7rem)"
+      data-testid="contacts-page"
+      sidebar={sidebar}
+      docked={docked}
+      open={sidebarOpen}
+      onOpenChange={setSidebarOpen}
+      stickySidebar
+      overlays={<ContactDialog onSave={save} onRemove={removeOne} />}
+    >
+      <AppSearchBar
+        docked={docked}
+        onMenu={() => setSidebarOpen(true)}
+        menuLabel="Open contact views"
+        testIdPrefix="contacts"
+        titleTestId="contacts-title"
+        title={title}
+        titleProps={{ maxW: { base: '32', md: '72' } }}
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search contacts"
+        searchMaxW="md"
+      />
+      <Flex align="center" gap="2" px={{ base: '3', md: '5' }} minH="12" borderBottomWidth="1px" borderColor="border.muted" wrap="wrap">
+        {selected.length > 0 ? (
+          <>
+            <Text fontSize="sm" fontWeight="medium" data-testid="contacts-selected-count">
+              {selected.length} selected
             </Text>
-          )}
-        </Flex>
-        <Box flex="1" overflowX="auto">
-          {data.error && !data.contacts ? (
-            <Center py="16" flexDirection="column" gap="2">
-              <Text fontWeight="semibold">The contacts could not be loaded</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {errorMessage(data.error)}
-              </Text>
-            </Center>
-          ) : (
-            <Table.Root size="sm" interactive data-testid="contacts-table">
-              <Table.Header>
-                <Table.Row bg="bg.panel">
-                  <Table.ColumnHeader w="10" ps={{ base: '3', md: '5' }}>
-                    <Checkbox
-                      aria-label="Select the contacts on this page"
-                      checked={someOnPage && !allOnPage ? 'indeterminate' : allOnPage}
-                      disabled={onPage.length === 0}
-                      onCheckedChange={() =>
-                        setSelected((ids) => (allOnPage ? ids.filter((x) => !onPage.some((c) => c.id === x)) : [...new Set([...ids, ...onPage.map((c) => c.id)])]))
-                      }
-                      inputProps={{ 'data-testid': 'contacts-select-page' }}
-                    />
-                  </Table.ColumnHeader>
-                  <SortHeader label="Name" sortKey="name" />
-                  <SortHeader label="Email" sortKey="email" hideBelow="md" />
-                  <SortHeader label="Company" sortKey="company" hideBelow="xl" />
-                  <SortHeader label="Job title" sortKey="jobTitle" hideBelow="2xl" />
-                  <SortHeader label="Phone" sortKey="phone" hideBelow="lg" />
-                  <Table.ColumnHeader w="24" textAlign="end" {...STICKY_END}>
-                    <Text srOnly>Actions</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-                <Table.Row bg="bg.panel" data-testid="contacts-filters">
-                  <Table.ColumnHeader ps={{ base: '3', md: '5' }} />
-                  {FILTER_COLUMNS.map(({ key, label }) => (
-                    <Table.ColumnHeader key={key} py="1.5" display={FILTER_HIDE[key] ? { base: 'none', [FILTER_HIDE[key]]: 'table-cell' } : undefined}>
-                      <Stack gap="1">
-                        <Input
-                          size="xs"
-                          minW="24"
-                          placeholder={`Filter ${label.toLowerCase()}`}
-                          aria-label={`Filter by ${label.toLowerCase()}`}
-                          value={filters[key] ?? ''}
-                          onChange={(e) => setFilter(key, e.target.value)}
-                          data-testid={`contacts-filter-${key}`}
-                        />
-                        {/* The name cell shows the job title and company while their columns are hidden: so do their filters. */}
-                        {key === 'name' &&
-                          INLINE_FILTERS.map(({ key: inner, label: innerLabel, until }) => (
-                            <Input
-                              key={inner}
-                              size="xs"
-                              display={{ base: 'block', [until]: 'none' }}
-                              placeholder={`Filter ${innerLabel.toLowerCase()}`}
-                              aria-label={`Filter by ${innerLabel.toLowerCase()}`}
-                              value={filters[inner] ?? ''}
-                              onChange={(e) => setFilter(inner, e.target.value)}
-                              data-testid={`contacts-filter-${inner}-inline`}
-                            />
-                          ))}
-                      </Stack>
-                    </Table.ColumnHeader>
-                  ))}
-                  <Table.ColumnHeader textAlign="end" pe={{ base: '3', md: '5' }}>
-                    {filtering && (
-                      <Button size="2xs" variant="ghost" onClick={() => setFilters({})} data-testid="contacts-filters-clear">
-                        Clear
-                      </Button>
-                    )}
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {!page
-                  ? [0, 1, 2, 3, 4, 5].map((i) => (
-                      <Table.Row key={i}>
-                        <Table.Cell colSpan={7}>
-                          <Skeleton h="8" />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))
-                  : page.items.map((c) => {
-                      const isStarred = starred.has(c.id)
-                      const isSelected = selected.includes(c.id)
-                      return (
-                        <Table.Row
-                          key={c.id}
-                          cursor="pointer"
-                          bg={isSelected ? 'bg.muted' : undefined}
-                          onClick={() => openDialog({ mode: 'edit', contact: c })}
-                          data-testid={`contact-row-${c.id}`}
-                          data-starred={isStarred ? 'true' : 'false'}
-                        >
-                          <Table.Cell ps={{ base: '3', md: '5' }} onClick={(e) => e.stopPropagation()}>
-                            <Checkbox
-                              aria-label={`Select ${fullName(c)}`}
-                              checked={isSelected}
-                              onCheckedChange={(d) => setSelected((ids) => (d.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id)))}
-                              inputProps={{ 'data-testid': `contact-row-${c.id}-check` }}
-                            />
-                          </Table.Cell>
-                          <Table.Cell>
-                            <HStack gap="3">
-                              <ContactAvatar name={fullName(c)} src={c.avatar} />
-                              <Box minW="0">
-                                <Text fontWeight="medium" truncate data-testid={`contact-row-${c.id}-name`}>
-                                  {fullName(c)}
-                                </Text>
-                                <Text fontSize="xs" color="fg.muted" truncate display={{ base: 'block', '2xl': 'none' }}>
-                                  {[c.jobTitle, c.company].filter(Boolean).join(' · ')}
-                                </Text>
-                              </Box>
-                            </HStack>
-                          </Table.Cell>
-                          <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted" maxW={{ md: '56', '2xl': '72' }} truncate title={c.email}>
-                            {c.email}
-                          </Table.Cell>
-                          <Table.Cell display={{ base: 'none', xl: 'table-cell' }}>{c.company}</Table.Cell>
-                          <Table.Cell display={{ base: 'none', '2xl': 'table-cell' }} color="fg.muted">
-                            {c.jobTitle}
-                          </Table.Cell>
-                          <Table.Cell display={{ base: 'none', lg: 'table-cell' }} color="fg.muted" whiteSpace="nowrap">
-                            {c.phone}
-                          </Table.Cell>
-                          <Table.Cell textAlign="end" onClick={(e) => e.stopPropagation()} whiteSpace="nowrap" {...STICKY_END}>
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              aria-label={isStarred ? `Unstar ${fullName(c)}` : `Star ${fullName(c)}`}
-                              aria-pressed={isStarred}
-                              color={isStarred ? 'orange.400' : 'fg.subtle'}
-                              disabled={busy}
-                              onClick={() => star(c)}
-                              data-testid={`contact-row-${c.id}-star`}
-                            >
-                              {isStarred ? <StarFilledIcon /> : <StarIcon />}
-                            </IconButton>
-                            <IconButton size="xs" variant="ghost" aria-label={`Edit ${fullName(c)}`} color="fg.subtle" onClick={() => openDialog({ mode: 'edit', contact: c })}>
-                              <EditIcon />
-                            </IconButton>
-                            <IconButton size="xs" variant="ghost" aria-label={`Delete ${fullName(c)}`} color="fg.subtle" onClick={() => void removeOne(c)} data-testid={`contact-row-${c.id}-delete`}>
-                              <TrashIcon />
-                            </IconButton>
-                          </Table.Cell>
-                        </Table.Row>
-                      )
-                    })}
-              </Table.Body>
-            </Table.Root>
-          )}
-          {page && filtered?.length === 0 && (
-            <Center py="16" flexDirection="column" gap="2" color="fg.muted" data-testid="contacts-empty">
-              <Text fontWeight="semibold" color="fg">
-                {search || filtering ? 'No contacts match your search' : 'There are no contacts here'}
-              </Text>
-              <Text fontSize="sm">{search ? `Nothing in ${title.toLowerCase()} matches “${search}”${filtering ? ' and the column filters' : ''}.` : filtering ? `Nothing in ${title.toLowerCase()} matches the column filters.` : view === 'starred' ? 'Star a contact to see it here.' : 'Add one with New contact.'}</Text>
-            </Center>
-          )}
-        </Box>
-        {page && filtered && filtered.length > 0 && (
-          <Flex align="center" justify="flex-end" gap="3" px={{ base: '3', md: '5' }} py="2" borderTopWidth="1px" borderColor="border.muted" wrap="wrap" data-testid="contacts-pagination">
-            <HStack gap="2">
-              <Text fontSize="xs" color="fg.muted">
-                Rows per page
-              </Text>
-              <NativeSelect.Root size="xs" w="20">
-                <NativeSelect.Field
-                  value={paging.perPage}
-                  onChange={(e) => setPaging({ page: 1, perPage: Number(e.target.value) })}
-                  aria-label="Rows per page"
-                  data-testid="contacts-per-page"
-                >
-                  {[10, 25, 50].map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </HStack>
-            <Text fontSize="xs" color="fg.muted" data-testid="contacts-range">
-              {(page.page - 1) * paging.perPage + 1}–{Math.min(page.page * paging.perPage, filtered.length)} of {filtered.length}
-            </Text>
-            <HStack gap="1">
-              <IconButton size="xs" variant="ghost" aria-label="Previous page" disabled={page.page <= 1} onClick={() => setPaging((p) => ({ ...p, page: page.page - 1 }))} data-testid="contacts-prev">
-                <ChevronLeftIcon />
-              </IconButton>
-              <IconButton size="xs" variant="ghost" aria-label="Next page" disabled={page.page >= page.pages} onClick={() => setPaging((p) => ({ ...p, page: page.page + 1 }))} data-testid="contacts-next">
-                <ChevronRightIcon />
-              </IconButton>
-            </HStack>
-          </Flex>
+            <Button size="xs" variant="ghost" disabled={busy} onClick={() => void run(() => setStarred(selected), `${plural(selected.length)} starred.`, data.setUser)} data-testid="contacts-bulk-star">
+              <StarFilledIcon /> Star
+            </Button>
+            <Button size="xs" variant="ghost" disabled={busy} onClick={() => void run(() => setUnstarred(selected), `${plural(selected.length)} unstarred.`, data.setUser)} data-testid="contacts-bulk-unstar">
+              <StarIcon /> Unstar
+            </Button>
+            <Button size="xs" variant="ghost" colorPalette="red" disabled={busy} onClick={() => void removeSelected()} data-testid="contacts-bulk-delete">
+              <TrashIcon /> Delete
+            </Button>
+            <Button size="xs" variant="plain" onClick={() => setSelected([])}>
+              Clear
+            </Button>
+          </>
+        ) : (
+          <Text fontSize="sm" color="fg.muted" data-testid="contacts-count">
+            {filtered ? plural(filtered.length) : ''}
+          </Text>
         )}
       </Flex>
-      <ContactDialog onSave={save} onRemove={removeOne} />
-    </Flex>
+      <Box flex="1" overflowX="auto">
+        {data.error && !data.contacts ? (
+          <Center py="16" flexDirection="column" gap="2">
+            <Text fontWeight="semibold">The contacts could not be loaded</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {errorMessage(data.error)}
+            </Text>
+          </Center>
+        ) : (
+          <Table.Root size="sm" interactive data-testid="contacts-table">
+            <Table.Header>
+              <Table.Row bg="bg.panel">
+                <Table.ColumnHeader w="10" ps={{ base: '3', md: '5' }}>
+                  <Checkbox
+                    aria-label="Select the contacts on this page"
+                    checked={someOnPage && !allOnPage ? 'indeterminate' : allOnPage}
+                    disabled={onPage.length === 0}
+                    onCheckedChange={() =>
+                      setSelected((ids) => (allOnPage ? ids.filter((x) => !onPage.some((c) => c.id === x)) : [...new Set([...ids, ...onPage.map((c) => c.id)])]))
+                    }
+                    inputProps={{ 'data-testid': 'contacts-select-page' }}
+                  />
+                </Table.ColumnHeader>
+                <SortHeader label="Name" sortKey="name" />
+                <SortHeader label="Email" sortKey="email" hideBelow="md" />
+                <SortHeader label="Company" sortKey="company" hideBelow="xl" />
+                <SortHeader label="Job title" sortKey="jobTitle" hideBelow="2xl" />
+                <SortHeader label="Phone" sortKey="phone" hideBelow="lg" />
+                <Table.ColumnHeader w="24" textAlign="end" {...STICKY_END}>
+                  <Text srOnly>Actions</Text>
+                </Table.ColumnHeader>
+              </Table.Row>
+              <Table.Row bg="bg.panel" data-testid="contacts-filters">
+                <Table.ColumnHeader ps={{ base: '3', md: '5' }} />
+                {FILTER_COLUMNS.map(({ key, label }) => (
+                  <Table.ColumnHeader key={key} py="1.5" display={FILTER_HIDE[key] ? { base: 'none', [FILTER_HIDE[key]]: 'table-cell' } : undefined}>
+                    <Stack gap="1">
+                      <Input
+                        size="xs"
+                        minW="24"
+                        placeholder={`Filter ${label.toLowerCase()}`}
+                        aria-label={`Filter by ${label.toLowerCase()}`}
+                        value={filters[key] ?? ''}
+                        onChange={(e) => setFilter(key, e.target.value)}
+                        data-testid={`contacts-filter-${key}`}
+                      />
+                      {/* The name cell shows the job title and company while their columns are hidden: so do their filters. */}
+                      {key === 'name' &&
+                        INLINE_FILTERS.map(({ key: inner, label: innerLabel, until }) => (
+                          <Input
+                            key={inner}
+                            size="xs"
+                            display={{ base: 'block', [until]: 'none' }}
+                            placeholder={`Filter ${innerLabel.toLowerCase()}`}
+                            aria-label={`Filter by ${innerLabel.toLowerCase()}`}
+                            value={filters[inner] ?? ''}
+                            onChange={(e) => setFilter(inner, e.target.value)}
+                            data-testid={`contacts-filter-${inner}-inline`}
+                          />
+                        ))}
+                    </Stack>
+                  </Table.ColumnHeader>
+                ))}
+                <Table.ColumnHeader textAlign="end" pe={{ base: '3', md: '5' }}>
+                  {filtering && (
+                    <Button size="2xs" variant="ghost" onClick={() => setFilters({})} data-testid="contacts-filters-clear">
+                      Clear
+                    </Button>
+                  )}
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {!page
+                ? [0, 1, 2, 3, 4, 5].map((i) => (
+                    <Table.Row key={i}>
+                      <Table.Cell colSpan={7}>
+                        <Skeleton h="8" />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))
+                : page.items.map((c) => {
+                    const isStarred = starred.has(c.id)
+                    const isSelected = selected.includes(c.id)
+                    return (
+                      <Table.Row
+                        key={c.id}
+                        cursor="pointer"
+                        bg={isSelected ? 'bg.muted' : undefined}
+                        onClick={() => openDialog({ mode: 'edit', contact: c })}
+                        data-testid={`contact-row-${c.id}`}
+                        data-starred={isStarred ? 'true' : 'false'}
+                      >
+                        <Table.Cell ps={{ base: '3', md: '5' }} onClick={(e) => e.stopPropagation()}>
+                          <Checkbox
+                            aria-label={`Select ${fullName(c)}`}
+                            checked={isSelected}
+                            onCheckedChange={(d) => setSelected((ids) => (d.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id)))}
+                            inputProps={{ 'data-testid': `contact-row-${c.id}-check` }}
+                          />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <HStack gap="3">
+                            <ContactAvatar name={fullName(c)} src={c.avatar} />
+                            <Box minW="0">
+                              <Text fontWeight="medium" truncate data-testid={`contact-row-${c.id}-name`}>
+                                {fullName(c)}
+                              </Text>
+                              <Text fontSize="xs" color="fg.muted" truncate display={{ base: 'block', '2xl': 'none' }}>
+                                {[c.jobTitle, c.company].filter(Boolean).join(' · ')}
+                              </Text>
+                            </Box>
+                          </HStack>
+                        </Table.Cell>
+                        <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted" maxW={{ md: '56', '2xl': '72' }} truncate title={c.email}>
+                          {c.email}
+                        </Table.Cell>
+                        <Table.Cell display={{ base: 'none', xl: 'table-cell' }}>{c.company}</Table.Cell>
+                        <Table.Cell display={{ base: 'none', '2xl': 'table-cell' }} color="fg.muted">
+                          {c.jobTitle}
+                        </Table.Cell>
+                        <Table.Cell display={{ base: 'none', lg: 'table-cell' }} color="fg.muted" whiteSpace="nowrap">
+                          {c.phone}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" onClick={(e) => e.stopPropagation()} whiteSpace="nowrap" {...STICKY_END}>
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            aria-label={isStarred ? `Unstar ${fullName(c)}` : `Star ${fullName(c)}`}
+                            aria-pressed={isStarred}
+                            color={isStarred ? 'orange.400' : 'fg.subtle'}
+                            disabled={busy}
+                            onClick={() => star(c)}
+                            data-testid={`contact-row-${c.id}-star`}
+                          >
+                            {isStarred ? <StarFilledIcon /> : <StarIcon />}
+                          </IconButton>
+                          <IconButton size="xs" variant="ghost" aria-label={`Edit ${fullName(c)}`} color="fg.subtle" onClick={() => openDialog({ mode: 'edit', contact: c })}>
+                            <EditIcon />
+                          </IconButton>
+                          <IconButton size="xs" variant="ghost" aria-label={`Delete ${fullName(c)}`} color="fg.subtle" onClick={() => void removeOne(c)} data-testid={`contact-row-${c.id}-delete`}>
+                            <TrashIcon />
+                          </IconButton>
+                        </Table.Cell>
+                      </Table.Row>
+                    )
+                  })}
+            </Table.Body>
+          </Table.Root>
+        )}
+        {page && filtered?.length === 0 && (
+          <Center py="16" flexDirection="column" gap="2" color="fg.muted" data-testid="contacts-empty">
+            <Text fontWeight="semibold" color="fg">
+              {search || filtering ? 'No contacts match your search' : 'There are no contacts here'}
+            </Text>
+            <Text fontSize="sm">{search ? `Nothing in ${title.toLowerCase()} matches “${search}”${filtering ? ' and the column filters' : ''}.` : filtering ? `Nothing in ${title.toLowerCase()} matches the column filters.` : view === 'starred' ? 'Star a contact to see it here.' : 'Add one with New contact.'}</Text>
+          </Center>
+        )}
+      </Box>
+      {page && filtered && filtered.length > 0 && (
+        <Flex align="center" justify="flex-end" gap="3" px={{ base: '3', md: '5' }} py="2" borderTopWidth="1px" borderColor="border.muted" wrap="wrap" data-testid="contacts-pagination">
+          <HStack gap="2">
+            <Text fontSize="xs" color="fg.muted">
+              Rows per page
+            </Text>
+            <PerPageSelect value={paging.perPage} choices={[10, 25, 50]} onChange={(n) => setPaging({ page: 1, perPage: n })} testId="contacts-per-page" />
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" data-testid="contacts-range">
+            {(page.page - 1) * paging.perPage + 1}–{Math.min(page.page * paging.perPage, filtered.length)} of {filtered.length}
+          </Text>
+          <HStack gap="1">
+            <IconButton size="xs" variant="ghost" aria-label="Previous page" disabled={page.page <= 1} onClick={() => setPaging((p) => ({ ...p, page: page.page - 1 }))} data-testid="contacts-prev">
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton size="xs" variant="ghost" aria-label="Next page" disabled={page.page >= page.pages} onClick={() => setPaging((p) => ({ ...p, page: page.page + 1 }))} data-testid="contacts-next">
+              <ChevronRightIcon />
+            </IconButton>
+          </HStack>
+        </Flex>
+      )}
+    </SidebarLayout>
   )
 }

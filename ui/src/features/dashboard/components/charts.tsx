@@ -1,21 +1,11 @@
 import { Box } from '@chakra-ui/react'
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
+import { themedTooltip } from '@/lib/chart-style'
 import { formatK, formatMoney, formatNumber } from '@/lib/format'
 import { valueColor } from '@/lib/record-colors'
 
 import type { Count, StageFigure } from '../stats'
-
-const tooltipStyle = {
-  contentStyle: {
-    background: 'var(--chakra-colors-bg-panel)',
-    border: '1px solid var(--chakra-colors-border)',
-    borderRadius: 8,
-    color: 'var(--chakra-colors-fg)',
-    fontSize: 12,
-  },
-  cursor: { fill: 'currentColor', fillOpacity: 0.06 },
-}
 
 /** Value per stage and value weighted by probability; value labels above the bars (k). */
 export function PipelineChart({ stages }: { stages: StageFigure[] }) {
@@ -26,7 +16,7 @@ export function PipelineChart({ stages }: { stages: StageFigure[] }) {
           <CartesianGrid strokeDasharray="4 4" vertical={false} stroke="currentColor" strokeOpacity={0.25} />
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: 'currentColor' }} />
           <YAxis tickFormatter={formatK} tickLine={false} axisLine={false} width={44} tick={{ fill: 'currentColor' }} />
-          <Tooltip {...tooltipStyle} formatter={(v) => formatMoney(Number(v))} />
+          <Tooltip {...themedTooltip} formatter={(v) => formatMoney(Number(v))} />
           <Legend iconType="circle" iconSize={8} />
           <Bar dataKey="amount" name="Value" fill="#2dd4bf" radius={[4, 4, 0, 0]} isAnimationActive={false}>
             {stages.map((s) => (
@@ -52,7 +42,7 @@ export function CountChart({ counts, list, testId }: { counts: Count[]; list: st
           <CartesianGrid strokeDasharray="4 4" vertical={false} stroke="currentColor" strokeOpacity={0.25} />
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: 'currentColor' }} />
           <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={32} tick={{ fill: 'currentColor' }} />
-          <Tooltip {...tooltipStyle} formatter={(v) => formatNumber(Number(v))} />
+          <Tooltip {...themedTooltip} formatter={(v) => formatNumber(Number(v))} />
           <Bar dataKey="count" name="Count" radius={[4, 4, 0, 0]} isAnimationActive={false}>
             {counts.map((c) => (
               <Cell key={c.value} fill={valueColor(list, c.value, c.color) ?? '#2dd4bf'} />

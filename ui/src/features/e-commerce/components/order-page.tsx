@@ -1,35 +1,22 @@
-import { Box, Button, Flex, Grid, Heading, HStack, IconButton, Link, SegmentGroup, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Grid, HStack, IconButton, Link, SegmentGroup, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 
-import { PersonAvatar } from '@/components/person-avatar'
 import { ArrowLeftIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
+import { PersonAvatar } from '@/components/person-avatar'
+import { PrintPortal } from '@/components/print-portal'
+import { Section } from '@/components/section'
 import { useApiData } from '@/hooks/use-api-data'
 
 import { fetchOrder, type Order } from '../api'
 import { formatDiscount, formatOrderDate, formatPrice } from '../pricing'
 
-import { LoadError } from './load-error'
 import { OrderInvoice } from './order-invoice'
 import { OrderMap } from './order-map'
 import { PageHeader } from './page-header'
-import { PrintPortal } from './print-portal'
 import { ProductThumb } from './product-thumb'
 import { StatusChip } from './status-chip'
-
-function Section({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
-  return (
-    <Box as="section" aria-label={title} bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '5' }} minW="0" data-testid={testId}>
-      <Flex justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        {action}
-      </Flex>
-      {children}
-    </Box>
-  )
-}
 
 function Facts({ items }: { items: [string, ReactNode, string?][] }) {
   return (
@@ -52,7 +39,7 @@ function Addresses({ order }: { order: Order }) {
   const [which, setWhich] = useState<'shipping' | 'invoice'>('shipping')
   const place = which === 'shipping' ? order.customer.shippingAddress : order.customer.invoiceAddress
   return (
-    <Section
+    <Section panel="5" minW="0"
       title="Addresses"
       testId="order-addresses"
       action={
@@ -78,7 +65,7 @@ function Details({ order }: { order: Order }) {
   const shipping = order.shippingDetails
   return (
     <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5">
-      <Section title="Customer" testId="order-customer">
+      <Section panel="5" minW="0" title="Customer" testId="order-customer">
         <HStack gap="4" mb="4">
           <PersonAvatar name={`${c.firstName} ${c.lastName}`} src={c.avatar} size="lg" />
           <Box minW="0">
@@ -98,7 +85,7 @@ function Details({ order }: { order: Order }) {
         />
       </Section>
       <Addresses order={order} />
-      <Section title="Order status" testId="order-status-history">
+      <Section panel="5" minW="0" title="Order status" testId="order-status-history">
         <Stack as="ol" gap="0">
           {order.status.map((s, i) => (
             <Flex as="li" key={`${s.id}-${s.date}`} gap="3" align="flex-start" pb={i === order.status.length - 1 ? 0 : 4} position="relative">
@@ -116,7 +103,7 @@ function Details({ order }: { order: Order }) {
           ))}
         </Stack>
       </Section>
-      <Section title="Payment" testId="order-payment">
+      <Section panel="5" minW="0" title="Payment" testId="order-payment">
         <Facts
           items={[
             ['Transaction ID', order.payment.transactionId],
@@ -127,7 +114,7 @@ function Details({ order }: { order: Order }) {
         />
       </Section>
       <Box gridColumn={{ xl: 'span 2' }}>
-        <Section title="Shipping" testId="order-shipping">
+        <Section panel="5" minW="0" title="Shipping" testId="order-shipping">
           <Table.ScrollArea>
             <Table.Root size="sm">
               <Table.Header>

@@ -1,7 +1,8 @@
-import { Box, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { useCallback, useMemo } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
+import { LoadError } from '@/components/load-error'
 import { PersonAvatar } from '@/components/person-avatar'
 import { useApiData } from '@/hooks/use-api-data'
 import { formatNumber } from '@/lib/format'
@@ -11,10 +12,9 @@ import { formatOrderDate, formatPrice, parseOrderDate } from '../pricing'
 import { applyTable, nextSort } from '../table-state'
 import { useTableState } from '../use-table-state'
 
-import { LoadError } from './load-error'
 import { PageHeader } from './page-header'
 import { StatusChip } from './status-chip'
-import { SortHeader, TablePagination, TableSearch } from './table-parts'
+import { EmptyRow, LoadingRows, SortHeader, TablePagination, TableSearch } from './table-parts'
 
 const DEFAULT_SORT = { sort: 'date', dir: 'desc' } as const
 const customerName = (o: Order) => `${o.customer.firstName} ${o.customer.lastName}`
@@ -69,14 +69,7 @@ export default function OrdersPage() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {orders.status === 'loading' &&
-                  Array.from({ length: 6 }, (_, i) => (
-                    <Table.Row key={i}>
-                      <Table.Cell colSpan={7}>
-                        <Skeleton h="8" />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
+                {orders.status === 'loading' && <LoadingRows columns={7} />}
                 {view.rows.map((o) => (
                   <Table.Row key={o.id} cursor="pointer" onClick={() => navigate(`/apps/e-commerce/orders/${o.id}`)} data-testid={`order-row-${o.id}`}>
                     <Table.Cell>
@@ -108,11 +101,9 @@ export default function OrdersPage() {
                   </Table.Row>
                 ))}
                 {orders.status === 'success' && view.total === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={7} textAlign="center" py="10" color="fg.muted" data-testid="orders-empty">
-                      No order matches “{state.q}”.
-                    </Table.Cell>
-                  </Table.Row>
+                  <EmptyRow columns={7} testId="orders-empty">
+                    No order matches “{state.q}”.
+                  </EmptyRow>
                 )}
               </Table.Body>
             </Table.Root>

@@ -3,8 +3,9 @@ import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, StarFilledIcon, TrashIcon } from '@/components/icons'
-import { useApiData } from '@/hooks/use-api-data'
+import { LoadError } from '@/components/load-error'
 import { errorMessage } from '@/data/client'
+import { useApiData } from '@/hooks/use-api-data'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
@@ -12,7 +13,6 @@ import { fetchProduct, IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, MAX_IMAGES, r
 import { formatPrice, newProductId } from '../pricing'
 import { blankProduct, changePrice, isDirty, toFormValues, toProduct, validate, type ProductFormValues } from '../product-form'
 
-import { LoadError } from './load-error'
 import { PageHeader } from './page-header'
 import { ProductThumb } from './product-thumb'
 import { TagField } from './tag-field'

@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { useCallback, useMemo, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { CloseIcon, PlusIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { Checkbox } from '@/components/ui/checkbox'
-import { useApiData } from '@/hooks/use-api-data'
 import { errorMessage } from '@/data/client'
+import { useApiData } from '@/hooks/use-api-data'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 
@@ -14,10 +15,9 @@ import { formatPrice } from '../pricing'
 import { applyTable, nextSort } from '../table-state'
 import { useTableState } from '../use-table-state'
 
-import { LoadError } from './load-error'
 import { PageHeader } from './page-header'
 import { ProductThumb } from './product-thumb'
-import { SortHeader, TablePagination, TableSearch } from './table-parts'
+import { EmptyRow, LoadingRows, SortHeader, TablePagination, TableSearch } from './table-parts'
 
 const DEFAULT_SORT = { sort: 'name', dir: 'asc' } as const
 
@@ -139,14 +139,7 @@ export default function ProductsPage() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {products.status === 'loading' &&
-                  Array.from({ length: 6 }, (_, i) => (
-                    <Table.Row key={i}>
-                      <Table.Cell colSpan={7}>
-                        <Skeleton h="8" />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
+                {products.status === 'loading' && <LoadingRows columns={7} />}
                 {view.rows.map((p) => (
                   <Table.Row
                     key={p.id}
@@ -193,11 +186,9 @@ export default function ProductsPage() {
                   </Table.Row>
                 ))}
                 {products.status === 'success' && view.total === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={7} textAlign="center" py="10" color="fg.muted" data-testid="products-empty">
-                      No product matches “{state.q}”.
-                    </Table.Cell>
-                  </Table.Row>
+                  <EmptyRow columns={7} testId="products-empty">
+                    No product matches “{state.q}”.
+                  </EmptyRow>
                 )}
               </Table.Body>
             </Table.Root>

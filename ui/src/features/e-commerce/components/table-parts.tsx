@@ -1,7 +1,8 @@
-import { Box, Flex, HStack, IconButton, Input, InputGroup, NativeSelect, Table, Text, type TableColumnHeaderProps } from '@chakra-ui/react'
+import { Box, Flex, HStack, IconButton, Input, InputGroup, Skeleton, Table, Text, type TableColumnHeaderProps } from '@chakra-ui/react'
 import { useEffect, useState, type ReactNode } from 'react'
 
 import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon, SearchIcon, SortIcon } from '@/components/icons'
+import { PerPageSelect } from '@/components/per-page-select'
 import { formatNumber } from '@/lib/format'
 
 import { PER_PAGE_CHOICES, type TableState } from '../table-state'
@@ -56,16 +57,7 @@ export function TablePagination({ state, total, pages, onChange }: { state: Tabl
         <Text fontSize="sm" color="fg.muted">
           Rows per page
         </Text>
-        <NativeSelect.Root size="xs" w="20">
-          <NativeSelect.Field value={state.perPage} onChange={(e) => onChange({ perPage: Number(e.target.value), page: 1 })} aria-label="Rows per page" data-testid="per-page">
-            {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <PerPageSelect value={state.perPage} choices={PER_PAGE_CHOICES} onChange={(n) => onChange({ perPage: n, page: 1 })} testId="per-page" />
       </HStack>
       <Text fontSize="sm" color="fg.muted" data-testid="pagination-info">
         {formatNumber(from)}–{formatNumber(to)} of {formatNumber(total)}
@@ -79,5 +71,27 @@ export function TablePagination({ state, total, pages, onChange }: { state: Tabl
         </IconButton>
       </HStack>
     </Flex>
+  )
+}
+
+/** Placeholder rows while the table loads. */
+export function LoadingRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
+  return Array.from({ length: rows }, (_, i) => (
+    <Table.Row key={i}>
+      <Table.Cell colSpan={columns}>
+        <Skeleton h="8" />
+      </Table.Cell>
+    </Table.Row>
+  ))
+}
+
+/** The one row of a table that a search left empty. */
+export function EmptyRow({ columns, testId, children }: { columns: number; testId: string; children: ReactNode }) {
+  return (
+    <Table.Row>
+      <Table.Cell colSpan={columns} textAlign="center" py="10" color="fg.muted" data-testid={testId}>
+        {children}
+      </Table.Cell>
+    </Table.Row>
   )
 }

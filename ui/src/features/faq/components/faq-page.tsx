@@ -1,10 +1,10 @@
-import { Accordion, Alert, Box, Button, Heading, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Accordion, Box, Heading, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 
-import { ChevronDownIcon, RefreshIcon, SearchIcon } from '@/components/icons'
+import { ChevronDownIcon, SearchIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { fetchFaqs, searchFaqs } from '../api'
 
@@ -52,16 +52,7 @@ export default function FaqPage() {
       </Box>
       <Box maxW="4xl" mx="auto" px={{ base: '4', md: '8' }} py="8">
         {faqs.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Could not load the questions</Alert.Title>
-              <Alert.Description>{errorMessage(faqs.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={faqs.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="Could not load the questions" error={faqs.error} onRetry={faqs.reload} />
         )}
         {faqs.status === 'loading' && (
           <Stack gap="3">

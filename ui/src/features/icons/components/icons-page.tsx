@@ -1,11 +1,10 @@
 import 'material-icons/iconfont/filled.css'
-
-import { Alert, Box, Button, Center, Flex, Heading, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Center, Flex, Heading, Input, InputGroup, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 
-import { RefreshIcon, SearchIcon } from '@/components/icons'
+import { SearchIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 
@@ -173,16 +172,7 @@ export default function IconsPage() {
           </InputGroup>
         </Flex>
         {icons.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Could not load the icons</Alert.Title>
-              <Alert.Description>{errorMessage(icons.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={icons.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="Could not load the icons" error={icons.error} onRetry={icons.reload} />
         )}
         {icons.status === 'loading' && <Skeleton h="96" borderRadius="xl" />}
         {icons.status === 'success' && (

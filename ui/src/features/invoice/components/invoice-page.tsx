@@ -1,14 +1,13 @@
-import { Alert, Box, Button, Center, Flex, HStack, Skeleton, Text } from '@chakra-ui/react'
+import { Box, Button, Center, Flex, HStack, Skeleton, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
-import { RefreshIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
+import { PrintPortal } from '@/components/print-portal'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { fetchInvoice, SAMPLE_INVOICE_ID } from '../api'
 
 import { CompactInvoice, ModernInvoice } from './invoice-sheets'
-import { PrintPortal } from './print-portal'
 
 type Variant = 'modern' | 'compact'
 
@@ -38,16 +37,7 @@ export default function InvoicePage({ variant }: { variant: Variant }) {
       </Flex>
       {invoice.status === 'loading' && <Skeleton maxW="4xl" mx="auto" h="2xl" borderRadius="lg" />}
       {invoice.status === 'error' && (
-        <Alert.Root status="error" borderRadius="lg" maxW="4xl" mx="auto">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Could not load the invoice</Alert.Title>
-            <Alert.Description>{errorMessage(invoice.error)}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={invoice.reload}>
-            <RefreshIcon /> Try again
-          </Button>
-        </Alert.Root>
+        <LoadError title="Could not load the invoice" error={invoice.error} onRetry={invoice.reload} maxW="4xl" mx="auto" />
       )}
       {invoice.status === 'success' && !invoice.data && (
         <Center flexDirection="column" gap="3" py="20" data-testid="invoice-not-found">

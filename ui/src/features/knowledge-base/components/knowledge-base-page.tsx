@@ -2,13 +2,12 @@ import { Alert, Badge, Box, Button, Center, CloseButton, Dialog, Flex, Heading, 
 import { useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 
-import { ChevronLeftIcon, ChevronRightIcon, DocumentIcon, RefreshIcon, SearchIcon } from '@/components/icons'
+import { ChevronLeftIcon, ChevronRightIcon, DocumentIcon, SearchIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
+import { SafeHtml } from '@/components/safe-html'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { fetchCategories, findArticle, searchArticles, withoutLeadingTitle, type Article, type Category } from '../api'
-
-import { SafeHtml } from './safe-html'
 
 const ACCENTS = ['blue', 'green', 'orange', 'purple', 'pink', 'teal']
 
@@ -140,16 +139,7 @@ export default function KnowledgeBasePage() {
           </Alert.Root>
         )}
         {categories.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Could not load the knowledge base</Alert.Title>
-              <Alert.Description>{errorMessage(categories.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={categories.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="Could not load the knowledge base" error={categories.error} onRetry={categories.reload} />
         )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" data-testid="kb-categories">
           {categories.status === 'loading' && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h="72" borderRadius="xl" />)}

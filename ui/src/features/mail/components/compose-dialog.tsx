@@ -1,7 +1,8 @@
-import { Alert, Button, CloseButton, Dialog, Field, Flex, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, Dialog, Field, Flex, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useState } from 'react'
 
+import { DialogFrame } from '@/components/form-dialog'
 import { ApiError, errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
@@ -131,26 +132,16 @@ function ComposeForm({ onClose, onSent }: { onClose: () => void; onSent: (mail: 
 export function ComposeDialog({ onSent }: { onSent?: (mail: Mail) => void }) {
   const [open, setOpen] = useAtom(composeOpenAtom)
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} size={{ base: 'full', md: 'lg' }} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="compose-dialog">
-            {open && (
-              <ComposeForm
-                onClose={() => setOpen(false)}
-                onSent={(mail) => {
-                  setOpen(false)
-                  onSent?.(mail)
-                }}
-              />
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="compose-dialog" open={open} onOpenChange={(d) => setOpen(d.open)} size={{ base: 'full', md: 'lg' }}>
+      {open && (
+        <ComposeForm
+          onClose={() => setOpen(false)}
+          onSent={(mail) => {
+            setOpen(false)
+            onSent?.(mail)
+          }}
+        />
+      )}
+    </DialogFrame>
   )
 }

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Center, Flex, Heading, HStack, IconButton, Menu, Portal, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Center, Flex, Heading, HStack, IconButton, Menu, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 
+import { IconMenu } from '@/components/icon-menu'
 import { errorMessage } from '@/data/client'
 
 import type { Mail, MailAttachment, MailFolder, MailLabel, MailListKey } from '../api'
@@ -142,60 +143,32 @@ export function MailDetails({
         >
           {mail.important ? <ImportantFilledIcon /> : <ImportantIcon />}
         </IconButton>
-        <Menu.Root closeOnSelect={false}>
-          <Menu.Trigger asChild>
-            <IconButton size="sm" variant="ghost" aria-label="Labels" title="Labels" data-testid="mail-details-labels">
-              <LabelIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Labels</Menu.ItemGroupLabel>
-                  {labels.map((l) => (
-                    <Menu.CheckboxItem
-                      key={l.id}
-                      value={l.handle}
-                      checked={mail.labels.includes(l.id)}
-                      onCheckedChange={(on) =>
-                        void save(mail, { labels: on ? [...mail.labels, l.id] : mail.labels.filter((x) => x !== l.id) })
-                      }
-                      data-testid={`mail-details-label-${l.handle}`}
-                    >
-                      <Box boxSize="2.5" borderRadius="full" bg={l.color} />
-                      {l.title}
-                      <Menu.ItemIndicator />
-                    </Menu.CheckboxItem>
-                  ))}
-                </Menu.ItemGroup>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-        <Menu.Root>
-          <Menu.Trigger asChild>
-            <IconButton size="sm" variant="ghost" aria-label="Move to folder" title="Move to folder" data-testid="mail-details-move">
-              <FolderMoveIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Move to</Menu.ItemGroupLabel>
-                  {folders
-                    .filter((f) => f.id !== mail.folder)
-                    .map((f) => (
-                      <Menu.Item key={f.id} value={f.handle} onClick={() => onMove(mail, f)} data-testid={`mail-details-move-${f.handle}`}>
-                        {f.title}
-                      </Menu.Item>
-                    ))}
-                </Menu.ItemGroup>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <IconMenu icon={<LabelIcon />} label="Labels" title="Labels" testId="mail-details-labels" groupLabel="Labels" closeOnSelect={false}>
+          {labels.map((l) => (
+            <Menu.CheckboxItem
+              key={l.id}
+              value={l.handle}
+              checked={mail.labels.includes(l.id)}
+              onCheckedChange={(on) =>
+                void save(mail, { labels: on ? [...mail.labels, l.id] : mail.labels.filter((x) => x !== l.id) })
+              }
+              data-testid={`mail-details-label-${l.handle}`}
+            >
+              <Box boxSize="2.5" borderRadius="full" bg={l.color} />
+              {l.title}
+              <Menu.ItemIndicator />
+            </Menu.CheckboxItem>
+          ))}
+        </IconMenu>
+        <IconMenu icon={<FolderMoveIcon />} label="Move to folder" title="Move to folder" testId="mail-details-move" groupLabel="Move to">
+          {folders
+            .filter((f) => f.id !== mail.folder)
+            .map((f) => (
+              <Menu.Item key={f.id} value={f.handle} onClick={() => onMove(mail, f)} data-testid={`mail-details-move-${f.handle}`}>
+                {f.title}
+              </Menu.Item>
+            ))}
+        </IconMenu>
         <IconButton size="sm" variant="ghost" aria-label="Mark as unread" title="Mark as unread" onClick={() => void save(mail, { read: false }).then(back)} data-testid="mail-details-unread">
           <MailIcon />
         </IconButton>

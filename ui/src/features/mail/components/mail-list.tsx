@@ -2,6 +2,7 @@ import { Badge, Box, Center, Flex, HStack, IconButton, Menu, Portal, Skeleton, S
 import { useAtom, useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
 
+import { IconMenu } from '@/components/icon-menu'
 import { Checkbox } from '@/components/ui/checkbox'
 
 import type { Mail, MailFolder, MailLabel, MailListKey } from '../api'
@@ -97,51 +98,23 @@ function SelectionBar({
           >
             <TrashIcon />
           </IconButton>
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <IconButton size="sm" variant="ghost" aria-label="Move to folder" title="Move to folder" disabled={actions.busy} data-testid="mail-bulk-move">
-                <FolderMoveIcon />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.ItemGroup>
-                    <Menu.ItemGroupLabel>Move to</Menu.ItemGroupLabel>
-                    {folders
-                      .filter((f) => listKey.kind !== 'folder' || f.handle !== listKey.handle)
-                      .map((f) => (
-                        <Menu.Item key={f.id} value={f.handle} onClick={() => actions.move(f)} data-testid={`mail-move-${f.handle}`}>
-                          {f.title}
-                        </Menu.Item>
-                      ))}
-                  </Menu.ItemGroup>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <IconButton size="sm" variant="ghost" aria-label="Toggle label" title="Add or remove a label" disabled={actions.busy} data-testid="mail-bulk-label">
-                <LabelIcon />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.ItemGroup>
-                    <Menu.ItemGroupLabel>Add or remove label</Menu.ItemGroupLabel>
-                    {labels.map((l) => (
-                      <Menu.Item key={l.id} value={l.handle} onClick={() => actions.toggleLabel(l)} data-testid={`mail-label-toggle-${l.handle}`}>
-                        <Box boxSize="2.5" borderRadius="full" bg={l.color} />
-                        {l.title}
-                      </Menu.Item>
-                    ))}
-                  </Menu.ItemGroup>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <IconMenu icon={<FolderMoveIcon />} label="Move to folder" title="Move to folder" testId="mail-bulk-move" disabled={actions.busy} groupLabel="Move to">
+            {folders
+              .filter((f) => listKey.kind !== 'folder' || f.handle !== listKey.handle)
+              .map((f) => (
+                <Menu.Item key={f.id} value={f.handle} onClick={() => actions.move(f)} data-testid={`mail-move-${f.handle}`}>
+                  {f.title}
+                </Menu.Item>
+              ))}
+          </IconMenu>
+          <IconMenu icon={<LabelIcon />} label="Toggle label" title="Add or remove a label" testId="mail-bulk-label" disabled={actions.busy} groupLabel="Add or remove label">
+            {labels.map((l) => (
+              <Menu.Item key={l.id} value={l.handle} onClick={() => actions.toggleLabel(l)} data-testid={`mail-label-toggle-${l.handle}`}>
+                <Box boxSize="2.5" borderRadius="full" bg={l.color} />
+                {l.title}
+              </Menu.Item>
+            ))}
+          </IconMenu>
           <IconButton size="sm" variant="ghost" aria-label="Mark as read" title="Mark as read" onClick={() => actions.markRead(true)} disabled={actions.busy} data-testid="mail-bulk-read">
             <MailOpenIcon />
           </IconButton>

@@ -1,8 +1,9 @@
-import { Box, Center, CloseButton, Drawer, Flex, Heading, IconButton, Input, InputGroup, Portal, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Center, Flex, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 
+import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -10,7 +11,7 @@ import { showMessage } from '@/lib/snackbar'
 import { deleteMails, setFolder, toggleLabel, updateMail, type Mail, type MailFolder, type MailLabel } from '../api'
 import { mailSearchAtom, mailSidebarOpenAtom, selectedMailIdsAtom } from '../atoms'
 import { useMailList, useMailMeta, useOpenMail } from '../hooks'
-import { MailOpenIcon, MenuIcon, SearchIcon } from '../icons'
+import { MailOpenIcon } from '../icons'
 import { listKeyFromParams, listPath, searchMails, TRASH_FOLDER_HANDLE } from '../mail-utils'
 
 import { ComposeDialog } from './compose-dialog'
@@ -114,75 +115,56 @@ export default function MailPage() {
   )
 
   return (
-    <Flex h={{ base: 'calc(100dvh - 7rem)' }} minH="520px" bg="bg" data-testid="mail-page">
-      {docked ? (
-        <Box as="aside" w="64" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.panel" overflowY="auto">
-          {sidebar}
-        </Box>
-      ) : (
-        <Drawer.Root open={sidebarOpen} onOpenChange={(d) => setSidebarOpen(d.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="80" data-testid="mail-sidebar-drawer">
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Drawer.CloseTrigger>
-                <Box overflowY="auto">{sidebar}</Box>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
-      <Flex direction="column" flex="1" minW="0">
-        <Flex align="center" gap="3" px={{ base: '3', md: '5' }} h="16" borderBottomWidth="1px" borderColor="border.muted" bg="bg.panel" flexShrink={0}>
-          {!docked && (
-            <IconButton variant="ghost" size="sm" aria-label="Open mail folders" onClick={() => setSidebarOpen(true)} data-testid="mail-sidebar-toggle">
-              <MenuIcon />
-            </IconButton>
-          )}
-          <Heading as="h2" size="md" truncate minW="0" flexShrink={1} maxW={{ base: '32', md: '60' }} data-testid="mail-list-title">
-            {title}
-          </Heading>
-          <InputGroup flex="1" maxW="xl" ms="auto" startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
-            <Input
-              size="sm"
-              borderRadius="full"
-              placeholder="Search mail"
-              aria-label="Search mail"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="mail-search"
-            />
-          </InputGroup>
-        </Flex>
-        <Flex flex="1" minH="0">
-          {split ? (
-            <>
-              <Box w={{ xl: '360px', '2xl': '420px' }} flexShrink={0} borderEndWidth="1px" borderColor="border.muted" minH="0">
-                {listPane}
-              </Box>
-              <Box flex="1" minW="0" minH="0" bg="bg.panel">
-                {mailId ? (
-                  detailsPane
-                ) : (
-                  <Center h="full" flexDirection="column" gap="3" color="fg.muted" data-testid="mail-details-empty">
-                    <Flex boxSize="16" borderRadius="full" bg="bg.muted" align="center" justify="center">
-                      <MailOpenIcon boxSize="7" />
-                    </Flex>
-                    <Text>Select a mail to read it.</Text>
-                  </Center>
-                )}
-              </Box>
-            </>
-          ) : (
-            <Box flex="1" minW="0" minH="0" bg={mailId ? 'bg.panel' : undefined}>
-              {mailId ? detailsPane : listPane}
+    <SidebarLayout
+      h={{ base: 'calc(100dvh - 7rem)' }}
+      minH="520px"
+      bg="bg"
+      data-testid="mail-page"
+      sidebar={sidebar}
+      docked={docked}
+      open={sidebarOpen}
+      onOpenChange={setSidebarOpen}
+      drawerTestId="mail-sidebar-drawer"
+      overlays={<ComposeDialog onSent={list.reload} />}
+    >
+      <AppSearchBar
+        docked={docked}
+        onMenu={() => setSidebarOpen(true)}
+        menuLabel="Open mail folders"
+        testIdPrefix="mail"
+        titleTestId="mail-list-title"
+        title={title}
+        titleProps={{ minW: '0', flexShrink: 1, maxW: { base: '32', md: '60' } }}
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search mail"
+        flexShrink={0}
+      />
+      <Flex flex="1" minH="0">
+        {split ? (
+          <>
+            <Box w={{ xl: '360px', '2xl': '420px' }} flexShrink={0} borderEndWidth="1px" borderColor="border.muted" minH="0">
+              {listPane}
             </Box>
-          )}
-        </Flex>
+            <Box flex="1" minW="0" minH="0" bg="bg.panel">
+              {mailId ? (
+                detailsPane
+              ) : (
+                <Center h="full" flexDirection="column" gap="3" color="fg.muted" data-testid="mail-details-empty">
+                  <Flex boxSize="16" borderRadius="full" bg="bg.muted" align="center" justify="center">
+                    <MailOpenIcon boxSize="7" />
+                  </Flex>
+                  <Text>Select a mail to read it.</Text>
+                </Center>
+              )}
+            </Box>
+          </>
+        ) : (
+          <Box flex="1" minW="0" minH="0" bg={mailId ? 'bg.panel' : undefined}>
+            {mailId ? detailsPane : listPane}
+          </Box>
+        )}
       </Flex>
-      <ComposeDialog onSent={list.reload} />
-    </Flex>
+    </SidebarLayout>
   )
 }

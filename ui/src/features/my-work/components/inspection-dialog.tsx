@@ -1,11 +1,12 @@
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, Dialog, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 
+import { DialogFrame } from '@/components/form-dialog'
 import { ApiError, errorMessage } from '@/data/client'
 import { checkFileName } from '@/data/documents'
-import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
 import type { Asset } from '@/data/records'
+import { OFFLINE_REASON, onlineAtom } from '@/lib/online'
 import { showMessage } from '@/lib/snackbar'
 
 import { recordInspection, RESULTS, type InspectionResult } from '../api'
@@ -49,93 +50,80 @@ export function InspectionDialog({ asset, today, onClose, onDone }: Props) {
   }
 
   return (
-    <Dialog.Root open={asset !== null} onOpenChange={(d) => !d.open && onClose()} placement="center" size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="inspection-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Inspection done</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              {asset && (
-                <Stack gap="5">
-                  <Text color="fg.muted">
-                    {asset.tag} · {asset.name}
-                  </Text>
-                  <Field.Root required>
-                    <Field.Label>Result</Field.Label>
-                    <HStack gap="2" w="full" role="radiogroup" aria-label="Result">
-                      {RESULTS.map((value) => (
-                        <Button
-                          key={value}
-                          role="radio"
-                          aria-checked={result === value}
-                          flex="1"
-                          size="lg"
-                          variant={result === value ? 'solid' : 'outline'}
-                          colorPalette={RESULT_PALETTE[value]}
-                          onClick={() => setResult(value)}
-                          data-testid={`inspection-result-${value}`}
-                        >
-                          {value}
-                        </Button>
-                      ))}
-                    </HStack>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Date</Field.Label>
-                    <Input type="date" size="lg" value={date} max={today} onChange={(e) => setDate(e.target.value || today)} data-testid="inspection-date" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Note</Field.Label>
-                    <Textarea
-                      rows={4}
-                      maxLength={NOTE_MAX}
-                      value={note}
-                      onChange={(e) => setNote(e.target.value)}
-                      placeholder="What you found, what you did"
-                      data-testid="inspection-note"
-                    />
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(photoProblem)}>
-                    <Field.Label>Photo (optional)</Field.Label>
-                    <Input
-                      type="file"
-                      accept="image/*"
-                      capture="environment"
-                      p="1.5"
-                      onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-                      data-testid="inspection-photo"
-                    />
-                    <Field.HelperText>Kept as a document of the asset.</Field.HelperText>
-                    {photoProblem && <Field.ErrorText>{photoProblem}</Field.ErrorText>}
-                  </Field.Root>
-                  {error && (
-                    <Alert.Root status="error" data-testid="inspection-error">
-                      <Alert.Indicator />
-                      <Alert.Title>{error}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer flexDirection="column" alignItems="stretch" gap="2">
-              {reason && result !== null && (
-                <Text fontSize="sm" color="fg.muted" data-testid="inspection-disabled-reason">
-                  {reason}
-                </Text>
-              )}
-              <Button size="lg" colorPalette="brand" loading={saving} disabled={Boolean(reason)} title={reason ?? undefined} onClick={() => void save()} data-testid="inspection-save">
-                Save inspection
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="inspection-dialog" title="Inspection done" open={asset !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'md' }}>
+      <Dialog.Body>
+        {asset && (
+          <Stack gap="5">
+            <Text color="fg.muted">
+              {asset.tag} · {asset.name}
+            </Text>
+            <Field.Root required>
+              <Field.Label>Result</Field.Label>
+              <HStack gap="2" w="full" role="radiogroup" aria-label="Result">
+                {RESULTS.map((value) => (
+                  <Button
+                    key={value}
+                    role="radio"
+                    aria-checked={result === value}
+                    flex="1"
+                    size="lg"
+                    variant={result === value ? 'solid' : 'outline'}
+                    colorPalette={RESULT_PALETTE[value]}
+                    onClick={() => setResult(value)}
+                    data-testid={`inspection-result-${value}`}
+                  >
+                    {value}
+                  </Button>
+                ))}
+              </HStack>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Date</Field.Label>
+              <Input type="date" size="lg" value={date} max={today} onChange={(e) => setDate(e.target.value || today)} data-testid="inspection-date" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Note</Field.Label>
+              <Textarea
+                rows={4}
+                maxLength={NOTE_MAX}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                placeholder="What you found, what you did"
+                data-testid="inspection-note"
+              />
+            </Field.Root>
+            <Field.Root invalid={Boolean(photoProblem)}>
+              <Field.Label>Photo (optional)</Field.Label>
+              <Input
+                type="file"
+                accept="image/*"
+                capture="environment"
+                p="1.5"
+                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+                data-testid="inspection-photo"
+              />
+              <Field.HelperText>Kept as a document of the asset.</Field.HelperText>
+              {photoProblem && <Field.ErrorText>{photoProblem}</Field.ErrorText>}
+            </Field.Root>
+            {error && (
+              <Alert.Root status="error" data-testid="inspection-error">
+                <Alert.Indicator />
+                <Alert.Title>{error}</Alert.Title>
+              </Alert.Root>
+            )}
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer flexDirection="column" alignItems="stretch" gap="2">
+        {reason && result !== null && (
+          <Text fontSize="sm" color="fg.muted" data-testid="inspection-disabled-reason">
+            {reason}
+          </Text>
+        )}
+        <Button size="lg" colorPalette="brand" loading={saving} disabled={Boolean(reason)} title={reason ?? undefined} onClick={() => void save()} data-testid="inspection-save">
+          Save inspection
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   )
 }

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, HStack, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useState } from 'react'
 
+import { DialogFrame } from '@/components/form-dialog'
 import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
@@ -121,18 +122,8 @@ function LabelsEditor({ labels, onSaved, onClose }: { labels: NoteLabel[]; onSav
 export function LabelsDialog({ labels, onSaved }: { labels: NoteLabel[]; onSaved: (labels: NoteLabel[]) => void }) {
   const [open, setOpen] = useAtom(labelsDialogOpenAtom)
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="labels-dialog">
-            {open && <LabelsEditor labels={labels} onSaved={onSaved} onClose={() => setOpen(false)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="labels-dialog" open={open} onOpenChange={(d) => setOpen(d.open)} size="sm">
+      {open && <LabelsEditor labels={labels} onSaved={onSaved} onClose={() => setOpen(false)} />}
+    </DialogFrame>
   )
 }

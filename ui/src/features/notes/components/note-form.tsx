@@ -1,49 +1,31 @@
-import { Badge, Box, Button, CloseButton, Flex, HStack, IconButton, Input, Menu, Popover, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, CloseButton, Flex, HStack, IconButton, Input, Menu, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useRef, useState, type ReactNode } from 'react'
 
+import { DateTimePopover } from '@/components/date-time-popover'
+import { IconMenu } from '@/components/icon-menu'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import type { NewNote, NoteLabel } from '../api'
 import { BellIcon, ChecklistIcon, CloseIcon, ImageIcon, LabelIcon, PlusIcon } from '../icons'
-import { formatReminder, fromLocalInput, imageToDataUrl, mediaUrl, newId, toLocalInput } from '../notes-utils'
+import { formatReminder, imageToDataUrl, mediaUrl, newId } from '../notes-utils'
 
 export function ReminderPicker({ value, onChange }: { value: string | null; onChange: (iso: string | null) => void }) {
-  const [draft, setDraft] = useState(toLocalInput(value))
-  const [open, setOpen] = useState(false)
   return (
-    <Popover.Root open={open} onOpenChange={(d) => { setOpen(d.open); if (d.open) setDraft(toLocalInput(value)) }} positioning={{ placement: 'top-start' }}>
-      <Popover.Trigger asChild>
+    <DateTimePopover
+      trigger={
         <IconButton size="sm" variant="ghost" aria-label="Reminder" title="Reminder" data-testid="note-form-reminder">
           <BellIcon />
         </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="72">
-            <Popover.Body>
-              <Stack gap="3">
-                <Text fontWeight="semibold" fontSize="sm">
-                  Remind me
-                </Text>
-                <Input type="datetime-local" size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="note-form-reminder-input" />
-                <HStack justify="flex-end">
-                  {value && (
-                    <Button size="xs" variant="ghost" onClick={() => { onChange(null); setOpen(false) }}>
-                      Remove
-                    </Button>
-                  )}
-                  <Button size="xs" colorPalette="brand" disabled={!fromLocalInput(draft)} onClick={() => { onChange(fromLocalInput(draft)); setOpen(false) }} data-testid="note-form-reminder-save">
-                    Set reminder
-                  </Button>
-                </HStack>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      value={value}
+      onChange={onChange}
+      title="Remind me"
+      saveLabel="Set reminder"
+      testIdPrefix="note-form-reminder"
+      positioning={{ placement: 'top-start' }}
+    />
   )
 }
 
@@ -233,38 +215,24 @@ export function NoteForm({
             if (picked) imageToDataUrl(picked).then((url) => set('image', url), (err: unknown) => showMessage(errorMessage(err), 'error'))
           }}
         />
-        <Menu.Root closeOnSelect={false}>
-          <Menu.Trigger asChild>
-            <IconButton size="sm" variant="ghost" aria-label="Labels" title="Labels" data-testid="note-form-labels">
-              <LabelIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Labels</Menu.ItemGroupLabel>
-                  {labels.length === 0 && <Text px="2" py="1" fontSize="sm" color="fg.muted">No labels yet.</Text>}
-                  {labels.map((l) => {
-                    const on = draft.labels.some((id) => String(id) === String(l.id))
-                    return (
-                      <Menu.CheckboxItem
-                        key={String(l.id)}
-                        value={String(l.id)}
-                        checked={on}
-                        onCheckedChange={() => set('labels', on ? draft.labels.filter((id) => String(id) !== String(l.id)) : [...draft.labels, l.id])}
-                        data-testid={`note-form-label-${l.handle}`}
-                      >
-                        {l.name}
-                        <Menu.ItemIndicator />
-                      </Menu.CheckboxItem>
-                    )
-                  })}
-                </Menu.ItemGroup>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <IconMenu icon={<LabelIcon />} label="Labels" title="Labels" testId="note-form-labels" groupLabel="Labels" closeOnSelect={false}>
+          {labels.length === 0 && <Text px="2" py="1" fontSize="sm" color="fg.muted">No labels yet.</Text>}
+          {labels.map((l) => {
+            const on = draft.labels.some((id) => String(id) === String(l.id))
+            return (
+              <Menu.CheckboxItem
+                key={String(l.id)}
+                value={String(l.id)}
+                checked={on}
+                onCheckedChange={() => set('labels', on ? draft.labels.filter((id) => String(id) !== String(l.id)) : [...draft.labels, l.id])}
+                data-testid={`note-form-label-${l.handle}`}
+              >
+                {l.name}
+                <Menu.ItemIndicator />
+              </Menu.CheckboxItem>
+            )
+          })}
+        </IconMenu>
         {actions?.(draft)}
         <Box flex="1" />
         {onCancel && (

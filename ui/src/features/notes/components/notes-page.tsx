@@ -1,8 +1,10 @@
-import { Box, Button, Center, CloseButton, Dialog, Drawer, Flex, Heading, IconButton, Input, InputGroup, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Button, Center, Dialog, IconButton, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
-import { useMemo, useState, type ReactNode } from 'react'
-import { NavLink, useParams } from 'react-router-dom'
+import { useMemo, useState } from 'react'
+import { useParams } from 'react-router-dom'
 
+import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { SideGroup, SideLink, SideTitle } from '@/components/side-nav'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -10,92 +12,53 @@ import { showMessage } from '@/lib/snackbar'
 import { createNote, removeNote, updateNote, type NewNote, type Note, type NoteLabel } from '../api'
 import { labelsDialogOpenAtom, notesSearchAtom, notesSidebarOpenAtom, openNoteIdAtom } from '../atoms'
 import { useNotesData } from '../hooks'
-import { ArchiveIcon, BellIcon, EditIcon, LabelIcon, MenuIcon, NotesIcon, SearchIcon, TrashIcon, UnarchiveIcon } from '../icons'
+import { ArchiveIcon, BellIcon, EditIcon, LabelIcon, NotesIcon, TrashIcon, UnarchiveIcon } from '../icons'
 import { blankNote, isEmptyNote, notesInView, viewFromParams, type NotesView } from '../notes-utils'
 
 import { LabelsDialog } from './labels-dialog'
 import { NoteCard } from './note-card'
 import { NoteForm } from './note-form'
 
-function SideLink({ to, icon, children, testId, end }: { to: string; icon: ReactNode; children: ReactNode; testId: string; end?: boolean }) {
-  const close = useSetAtom(notesSidebarOpenAtom)
-  return (
-    <NavLink to={to} end={end} onClick={() => close(false)} data-testid={testId}>
-      {({ isActive }) => (
-        <Flex
-          align="center"
-          gap="3"
-          h="10"
-          px="4"
-          borderRadius="full"
-          fontSize="sm"
-          fontWeight={isActive ? 'semibold' : 'medium'}
-          color={isActive ? 'brand.fg' : 'fg.muted'}
-          bg={isActive ? 'brand.muted' : 'transparent'}
-          _hover={{ bg: isActive ? 'brand.muted' : 'bg.muted', color: isActive ? 'brand.fg' : 'fg' }}
-          aria-current={isActive ? 'page' : undefined}
-        >
-          {icon}
-          <Text flex="1" truncate>
-            {children}
-          </Text>
-        </Flex>
-      )}
-    </NavLink>
-  )
-}
-
 function Sidebar({ labels }: { labels: NoteLabel[] }) {
   const openLabels = useSetAtom(labelsDialogOpenAtom)
   const closeSidebar = useSetAtom(notesSidebarOpenAtom)
+  const closeSidebarNow = () => closeSidebar(false)
   return (
     <Stack gap="5" p="4" data-testid="notes-sidebar">
-      <Flex align="center" gap="3" px="2" pt="1">
-        <Flex boxSize="10" borderRadius="lg" bg="brand.solid" color="brand.contrast" align="center" justify="center">
-          <NotesIcon boxSize="5" />
-        </Flex>
-        <Heading as="h1" size="lg">
-          Notes
-        </Heading>
-      </Flex>
+      <SideTitle icon={<NotesIcon boxSize="5" />}>Notes</SideTitle>
       <Stack gap="0.5">
-        <SideLink to="/apps/notes" end icon={<NotesIcon boxSize="4.5" />} testId="notes-view-notes">
+        <SideLink to="/apps/notes" end icon={<NotesIcon boxSize="4.5" />} testId="notes-view-notes" onNavigate={closeSidebarNow}>
           Notes
         </SideLink>
-        <SideLink to="/apps/notes/reminders" icon={<BellIcon boxSize="4.5" />} testId="notes-view-reminders">
+        <SideLink to="/apps/notes/reminders" icon={<BellIcon boxSize="4.5" />} testId="notes-view-reminders" onNavigate={closeSidebarNow}>
           Reminders
         </SideLink>
       </Stack>
-      <Box>
-        <Text px="4" mb="1" fontSize="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="fg.subtle">
-          Labels
-        </Text>
-        <Stack gap="0.5">
-          {labels.map((l) => (
-            <SideLink key={String(l.id)} to={`/apps/notes/labels/${l.handle}`} icon={<LabelIcon boxSize="4.5" />} testId={`notes-view-label-${l.handle}`}>
-              {l.name}
-            </SideLink>
-          ))}
-          <Button
-            variant="ghost"
-            justifyContent="flex-start"
-            borderRadius="full"
-            px="4"
-            gap="3"
-            size="md"
-            fontSize="sm"
-            color="fg.muted"
-            onClick={() => {
-              closeSidebar(false)
-              openLabels(true)
-            }}
-            data-testid="notes-edit-labels"
-          >
-            <EditIcon boxSize="4.5" /> Edit labels
-          </Button>
-        </Stack>
-      </Box>
-      <SideLink to="/apps/notes/archive" icon={<ArchiveIcon boxSize="4.5" />} testId="notes-view-archive">
+      <SideGroup title="Labels">
+        {labels.map((l) => (
+          <SideLink key={String(l.id)} to={`/apps/notes/labels/${l.handle}`} icon={<LabelIcon boxSize="4.5" />} testId={`notes-view-label-${l.handle}`} onNavigate={closeSidebarNow}>
+            {l.name}
+          </SideLink>
+        ))}
+        <Button
+          variant="ghost"
+          justifyContent="flex-start"
+          borderRadius="full"
+          px="4"
+          gap="3"
+          size="md"
+          fontSize="sm"
+          color="fg.muted"
+          onClick={() => {
+            closeSidebar(false)
+            openLabels(true)
+          }}
+          data-testid="notes-edit-labels"
+        >
+          <EditIcon boxSize="4.5" /> Edit labels
+        </Button>
+      </SideGroup>
+      <SideLink to="/apps/notes/archive" icon={<ArchiveIcon boxSize="4.5" />} testId="notes-view-archive" onNavigate={closeSidebarNow}>
         Archive
       </SideLink>
     </Stack>
@@ -211,145 +174,132 @@ export default function NotesPage() {
           : 'Notes you add show here.'
 
   return (
-    <Flex minH="calc(100dvh - 7rem)" data-testid="notes-page">
-      {docked ? (
-        <Box as="aside" w="64" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.panel">
-          <Box position="sticky" top="0">
-            {sidebar}
-          </Box>
-        </Box>
-      ) : (
-        <Drawer.Root open={sidebarOpen} onOpenChange={(d) => setSidebarOpen(d.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="80">
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Drawer.CloseTrigger>
-                <Box overflowY="auto">{sidebar}</Box>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
-      <Flex direction="column" flex="1" minW="0">
-        <Flex align="center" gap="3" px={{ base: '3', md: '5' }} h="16" borderBottomWidth="1px" borderColor="border.muted" bg="bg.panel">
-          {!docked && (
-            <IconButton variant="ghost" size="sm" aria-label="Open note views" onClick={() => setSidebarOpen(true)} data-testid="notes-sidebar-toggle">
-              <MenuIcon />
-            </IconButton>
-          )}
-          <Heading as="h2" size="md" truncate maxW={{ base: '28', md: '60' }} data-testid="notes-title">
-            {title}
-          </Heading>
-          <InputGroup flex="1" maxW="xl" ms="auto" startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
-            <Input size="sm" borderRadius="full" placeholder="Search notes" aria-label="Search notes" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="notes-search" />
-          </InputGroup>
-        </Flex>
-        <Stack gap="6" px={{ base: '3', md: '6' }} py="6">
-          {view.kind !== 'archive' && <Composer labels={labels} view={view} onCreate={create} />}
-          {data.error && !notes ? (
-            <Center py="16" flexDirection="column" gap="2">
-              <Text fontWeight="semibold">The notes could not be loaded</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {errorMessage(data.error)}
-              </Text>
-              <Button size="sm" variant="outline" onClick={data.reload}>
-                Try again
-              </Button>
-            </Center>
-          ) : shown === null ? (
-            <Box css={{ columnCount: 1, columnGap: '1rem', '@media (min-width: 640px)': { columnCount: 2 }, '@media (min-width: 1280px)': { columnCount: 3 } }}>
-              {[120, 180, 90, 150, 200, 110].map((h, i) => (
-                <Skeleton key={i} h={`${h}px`} mb="4" borderRadius="xl" />
-              ))}
-            </Box>
-          ) : shown.length === 0 ? (
-            <Center py="16" flexDirection="column" gap="2" color="fg.muted" textAlign="center" data-testid="notes-empty">
-              <Text fontWeight="semibold" color="fg">
-                {search ? 'No notes match your search' : `No notes in ${title}`}
-              </Text>
-              <Text fontSize="sm">{search ? `Nothing here matches “${search}”.` : emptyText}</Text>
-            </Center>
-          ) : (
-            <Box
-              data-testid="notes-grid"
-              css={{
-                columnCount: 1,
-                columnGap: '1rem',
-                '@media (min-width: 640px)': { columnCount: 2 },
-                '@media (min-width: 1280px)': { columnCount: 3 },
-                '@media (min-width: 1680px)': { columnCount: 4 },
-              }}
-            >
-              {shown.map((note) => (
-                <NoteCard
-                  key={note.id}
-                  note={note}
-                  labels={labels}
-                  onOpen={() => setOpenId(note.id)}
-                  onArchive={() => void archive(note)}
-                  onToggleItem={(i) =>
-                    void save({ ...note, checklist: note.checklist.map((c, j) => (j === i ? { ...c, checked: !c.checked } : c)) }).catch(() => undefined)
-                  }
-                />
-              ))}
-            </Box>
-          )}
-        </Stack>
-      </Flex>
-      <Dialog.Root open={Boolean(openNote)} onOpenChange={(d) => !d.open && setOpenId(null)} placement="center" size={{ base: 'full', md: 'md' }}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="note-dialog" overflow="hidden">
-              {openNote && (
-                <NoteForm
-                  key={openNote.id}
-                  initial={openNote}
-                  labels={labels}
-                  submitLabel="Save"
-                  autoFocus="none"
-                  onCancel={() => setOpenId(null)}
-                  onSubmit={async (draft) => {
-                    await save({ ...openNote, ...draft, id: openNote.id }, 'Note saved.')
-                    setOpenId(null)
-                  }}
-                  actions={(draft) => (
-                    <>
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        aria-label={openNote.archive ? 'Unarchive' : 'Archive'}
-                        title={openNote.archive ? 'Unarchive' : 'Archive'}
-                        onClick={() =>
-                          void save({ ...openNote, ...draft, id: openNote.id, archive: !openNote.archive }, openNote.archive ? 'Note moved back to Notes.' : 'Note archived.')
-                            .then(() => setOpenId(null))
-                            .catch(() => undefined)
-                        }
-                        data-testid="note-form-archive"
-                      >
-                        {openNote.archive ? <UnarchiveIcon /> : <ArchiveIcon />}
-                      </IconButton>
-                      <IconButton size="sm" variant="ghost" aria-label="Delete note" title="Delete note" onClick={() => void remove(openNote)} data-testid="note-form-delete">
-                        <TrashIcon />
-                      </IconButton>
-                    </>
+    <SidebarLayout
+      minH="calc(100dvh - 7rem)"
+      data-testid="notes-page"
+      sidebar={sidebar}
+      docked={docked}
+      open={sidebarOpen}
+      onOpenChange={setSidebarOpen}
+      stickySidebar
+      overlays={
+        <>
+          <Dialog.Root open={Boolean(openNote)} onOpenChange={(d) => !d.open && setOpenId(null)} placement="center" size={{ base: 'full', md: 'md' }}>
+            <Portal>
+              <Dialog.Backdrop />
+              <Dialog.Positioner>
+                <Dialog.Content data-testid="note-dialog" overflow="hidden">
+                  {openNote && (
+                    <NoteForm
+                      key={openNote.id}
+                      initial={openNote}
+                      labels={labels}
+                      submitLabel="Save"
+                      autoFocus="none"
+                      onCancel={() => setOpenId(null)}
+                      onSubmit={async (draft) => {
+                        await save({ ...openNote, ...draft, id: openNote.id }, 'Note saved.')
+                        setOpenId(null)
+                      }}
+                      actions={(draft) => (
+                        <>
+                          <IconButton
+                            size="sm"
+                            variant="ghost"
+                            aria-label={openNote.archive ? 'Unarchive' : 'Archive'}
+                            title={openNote.archive ? 'Unarchive' : 'Archive'}
+                            onClick={() =>
+                              void save({ ...openNote, ...draft, id: openNote.id, archive: !openNote.archive }, openNote.archive ? 'Note moved back to Notes.' : 'Note archived.')
+                                .then(() => setOpenId(null))
+                                .catch(() => undefined)
+                            }
+                            data-testid="note-form-archive"
+                          >
+                            {openNote.archive ? <UnarchiveIcon /> : <ArchiveIcon />}
+                          </IconButton>
+                          <IconButton size="sm" variant="ghost" aria-label="Delete note" title="Delete note" onClick={() => void remove(openNote)} data-testid="note-form-delete">
+                            <TrashIcon />
+                          </IconButton>
+                        </>
+                      )}
+                    />
                   )}
-                />
-              )}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-      <LabelsDialog
-        labels={labels}
-        onSaved={(saved) => {
-          data.setLabels(saved)
-          data.reload()
-        }}
+                </Dialog.Content>
+              </Dialog.Positioner>
+            </Portal>
+          </Dialog.Root>
+          <LabelsDialog
+            labels={labels}
+            onSaved={(saved) => {
+              data.setLabels(saved)
+              data.reload()
+            }}
+          />
+        </>
+      }
+    >
+      <AppSearchBar
+        docked={docked}
+        onMenu={() => setSidebarOpen(true)}
+        menuLabel="Open note views"
+        testIdPrefix="notes"
+        titleTestId="notes-title"
+        title={title}
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search notes"
       />
-    </Flex>
+      <Stack gap="6" px={{ base: '3', md: '6' }} py="6">
+        {view.kind !== 'archive' && <Composer labels={labels} view={view} onCreate={create} />}
+        {data.error && !notes ? (
+          <Center py="16" flexDirection="column" gap="2">
+            <Text fontWeight="semibold">The notes could not be loaded</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {errorMessage(data.error)}
+            </Text>
+            <Button size="sm" variant="outline" onClick={data.reload}>
+              Try again
+            </Button>
+          </Center>
+        ) : shown === null ? (
+          <Box css={{ columnCount: 1, columnGap: '1rem', '@media (min-width: 640px)': { columnCount: 2 }, '@media (min-width: 1280px)': { columnCount: 3 } }}>
+            {[120, 180, 90, 150, 200, 110].map((h, i) => (
+              <Skeleton key={i} h={`${h}px`} mb="4" borderRadius="xl" />
+            ))}
+          </Box>
+        ) : shown.length === 0 ? (
+          <Center py="16" flexDirection="column" gap="2" color="fg.muted" textAlign="center" data-testid="notes-empty">
+            <Text fontWeight="semibold" color="fg">
+              {search ? 'No notes match your search' : `No notes in ${title}`}
+            </Text>
+            <Text fontSize="sm">{search ? `Nothing here matches “${search}”.` : emptyText}</Text>
+          </Center>
+        ) : (
+          <Box
+            data-testid="notes-grid"
+            css={{
+              columnCount: 1,
+              columnGap: '1rem',
+              '@media (min-width: 640px)': { columnCount: 2 },
+              '@media (min-width: 1280px)': { columnCount: 3 },
+              '@media (min-width: 1680px)': { columnCount: 4 },
+            }}
+          >
+            {shown.map((note) => (
+              <NoteCard
+                key={note.id}
+                note={note}
+                labels={labels}
+                onOpen={() => setOpenId(note.id)}
+                onArchive={() => void archive(note)}
+                onToggleItem={(i) =>
+                  void save({ ...note, checklist: note.checklist.map((c, j) => (j === i ? { ...c, checked: !c.checked } : c)) }).catch(() => undefined)
+                }
+              />
+            ))}
+          </Box>
+        )}
+      </Stack>
+    </SidebarLayout>
   )
 }

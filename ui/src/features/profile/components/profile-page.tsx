@@ -1,11 +1,11 @@
-import { Alert, Avatar, Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Avatar, Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 
-import { RefreshIcon } from '@/components/icons'
-import { useApiData, type ApiData } from '@/hooks/use-api-data'
+import { LoadError } from '@/components/load-error'
 import { errorMessage } from '@/data/client'
+import { useApiData, type ApiData } from '@/hooks/use-api-data'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
@@ -26,16 +26,7 @@ const TABS: [Tab, string][] = [
 function Loaded<T>({ data, what, children }: { data: ApiData<T>; what: string; children: (value: T) => ReactNode }) {
   if (data.status === 'error') {
     return (
-      <Alert.Root status="error" borderRadius="lg">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Could not load the {what}</Alert.Title>
-          <Alert.Description>{errorMessage(data.error)}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={data.reload}>
-          <RefreshIcon /> Try again
-        </Button>
-      </Alert.Root>
+      <LoadError title={`Could not load the ${what}`} error={data.error} onRetry={data.reload} />
     )
   }
   if (data.status === 'loading' || data.data === null) {

@@ -3,12 +3,11 @@ import { useState } from 'react'
 import { Area, AreaChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts'
 
 import { ArrowDownIcon, ArrowUpIcon } from '@/components/icons'
+import { RangeSelect, WidgetCard } from '@/components/widget-card'
+import { tooltipStyle } from '@/lib/chart-style'
 
 import type { BudgetDistributionWidget, SpentBlock, SpentWidget, TableCell, TableWidget } from '../api'
 import { cellPalette, chartRows, slices } from '../widgets'
-
-import { tooltipStyle } from './chart-style'
-import { RangeSelect, WidgetCard } from '@/components/widget-card'
 
 /** Widget 8: each budget type's share of the total budget. */
 export function BudgetDistribution({ widget }: { widget: BudgetDistributionWidget }) {

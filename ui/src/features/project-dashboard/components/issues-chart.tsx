@@ -2,13 +2,12 @@ import { Box, Grid, SimpleGrid, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
+import { RangeButtons, WidgetCard } from '@/components/widget-card'
+import { tooltipStyle } from '@/lib/chart-style'
 import { formatNumber } from '@/lib/format'
 
 import type { IssuesWidget } from '../api'
 import { chartRows } from '../widgets'
-
-import { tooltipStyle } from './chart-style'
-import { RangeButtons, WidgetCard } from '@/components/widget-card'
 
 const SPARK_COLOURS = ['#42BFF7', '#66BB6A', '#FFA726', '#EF5350', '#AB47BC', '#26A69A']
 

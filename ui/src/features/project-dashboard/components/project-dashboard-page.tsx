@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Flex, Grid, Heading, Menu, Portal, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Grid, Heading, Menu, Portal, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useAtom, useAtomValue } from 'jotai'
 
-import { ChevronDownIcon, RefreshIcon } from '@/components/icons'
+import { ChevronDownIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 
 import {
@@ -140,16 +140,7 @@ export default function ProjectDashboardPage() {
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="5" px={{ base: '4', md: '8' }} py={{ base: '5', md: '6' }}>
         <Box minW="0" data-testid="project-dashboard-content" data-project={project?.id}>
           {data.status === 'error' && (
-            <Alert.Root status="error" borderRadius="lg" mb="5" data-testid="project-dashboard-error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Could not load the dashboard</Alert.Title>
-                <Alert.Description>{errorMessage(data.error)}</Alert.Description>
-              </Alert.Content>
-              <Button size="sm" variant="outline" onClick={data.reload}>
-                <RefreshIcon /> Try again
-              </Button>
-            </Alert.Root>
+            <LoadError title="Could not load the dashboard" error={data.error} onRetry={data.reload} mb="5" testId="project-dashboard-error" />
           )}
           {data.status === 'loading' && <DashboardSkeleton />}
           {data.status === 'success' && tab === 'home' && <HomeTab widgets={widgets} />}

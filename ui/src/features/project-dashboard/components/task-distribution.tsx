@@ -2,13 +2,12 @@ import { Box, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts'
 
+import { RangeSelect, WidgetCard } from '@/components/widget-card'
+import { tooltipStyle } from '@/lib/chart-style'
 import { formatNumber } from '@/lib/format'
 
 import type { DistributionWidget, ScheduleWidget } from '../api'
 import { sharePercent, slices } from '../widgets'
-
-import { tooltipStyle } from './chart-style'
-import { RangeSelect, WidgetCard } from '@/components/widget-card'
 
 /** Widget 6: tasks per area as a doughnut (the API's cutout, 66 %), with tasks added and completed. */
 export function TaskDistribution({ widget }: { widget: DistributionWidget }) {

@@ -4,21 +4,21 @@ import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, EditIcon, HistoryIcon, RefreshIcon, TrashIcon } from '@/components/icons'
-import { useOptions } from '@/hooks/use-options'
+import { LoadError } from '@/components/load-error'
 import { ApiError, errorMessage, type FieldErrors } from '@/data/client'
+import { createRecord, deleteRecord, getRecord, updateRecord, type AnyRecord, type Resource } from '@/data/records'
+import { useOptions } from '@/hooks/use-options'
 import { ROLE_LABELS, userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { formatDateTime, formatRelative } from '@/lib/format'
 import { canCreate, canDelete, editableFields } from '@/lib/permissions'
-import { createRecord, deleteRecord, getRecord, updateRecord, type AnyRecord, type Resource } from '@/data/records'
+import { actorLabel, formErrorSummary } from '@/lib/record-labels'
 import { showMessage } from '@/lib/snackbar'
 
 import { RESOURCE_CONFIGS, type ResourceConfig } from '@/config/records'
 import { conflictFields, defaultChoices, mergeChoices, type Choice, type ConflictField } from '../conflict'
 import { changedValues, createValues, toFormValues, type FormValues } from '../form-values'
 import { useHistory, useRecordDetail } from '../hooks'
-
-import { actorLabel, formErrorSummary } from '@/lib/record-labels'
 
 import { ConflictReview } from './conflict-review'
 import { DocumentPanel } from './document-preview'
@@ -179,16 +179,7 @@ function RecordView({ config, id }: { config: ResourceConfig; id: number }) {
   }
   if (!shown) {
     return (
-      <Alert.Root status="error" borderRadius="lg" data-testid="detail-error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>This {config.one} could not be shown</Alert.Title>
-          <Alert.Description>{errorMessage(detail.error)}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={detail.reload}>
-          <RefreshIcon /> Try again
-        </Button>
-      </Alert.Root>
+      <LoadError title={`This ${config.one} could not be shown`} error={detail.error} onRetry={detail.reload} testId="detail-error" />
     )
   }
 

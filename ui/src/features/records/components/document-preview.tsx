@@ -1,15 +1,16 @@
-import { Alert, Box, Button, Flex, Grid, Heading, HStack, Image, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Flex, Grid, Image, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
 import { DocumentIcon, RefreshIcon, SearchIcon } from '@/components/icons'
+import { Section } from '@/components/section'
 import { errorMessage } from '@/data/client'
-import { userAtom } from '@/lib/auth'
 import { documentProgressAtom, documentStatus, forgetDocumentProgressAtom } from '@/data/document-progress'
 import { ADMIN_ONLY_RETRY, downloadDocument, fetchDocumentFile, fetchThumbnail, isTextMedia, kindLabel, retryChoice, retryDocument } from '@/data/documents'
-import { formatBytes, formatDateTime, formatNumber } from '@/lib/format'
 import { getRecord, type AnyRecord, type DocumentRecord, type Resource } from '@/data/records'
+import { userAtom } from '@/lib/auth'
+import { formatBytes, formatDateTime, formatNumber } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 
 import { RESOURCE_CONFIGS } from '@/config/records'
@@ -19,20 +20,6 @@ import { ProcessingBar } from './document-progress-bar'
 
 /** Characters of a text file shown as its text (the file is fetched whole up to this size). */
 export const TEXT_SHOWN = 200_000
-
-function Section({ title, children, testId, action }: { title: string; children: ReactNode; testId: string; action?: ReactNode }) {
-  return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }} data-testid={testId}>
-      <HStack mb="4" gap="2" justify="space-between" wrap="wrap">
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        {action}
-      </HStack>
-      {children}
-    </Box>
-  )
-}
 
 /** The stored PNG preview, fetched with the token and shown through a blob URL. */
 function Thumbnail({ id, version, alt }: { id: number; version: number; alt: string }) {
@@ -239,7 +226,7 @@ export function DocumentPanel({ record, onReplace }: { record: AnyRecord; onRepl
 
   return (
     <Stack gap="5" data-testid="doc-panel" data-state={status.state}>
-      <Section
+      <Section panel="6" landmark={false}
         title="File"
         testId="doc-file"
         action={
@@ -332,7 +319,7 @@ export function DocumentPanel({ record, onReplace }: { record: AnyRecord; onRepl
         </Grid>
       </Section>
 
-      <Section title="Extracted text" testId="doc-extracted-text">
+      <Section panel="6" landmark={false} title="Extracted text" testId="doc-extracted-text">
         {servedText !== null || (textFile && fileText.text !== null) ? (
           <Stack gap="2">
             <Box

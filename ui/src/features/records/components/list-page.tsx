@@ -1,26 +1,25 @@
-import { Alert, Box, Button, ButtonGroup, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, ButtonGroup, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { lazy, Suspense, useCallback, useMemo } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
-import { BoardIcon, ListIcon, PlusIcon, RefreshIcon } from '@/components/icons'
+import { BoardIcon, ListIcon, PlusIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { PageLoader } from '@/components/page-loader'
+import type { Resource } from '@/data/records'
 import { useOptions } from '@/hooks/use-options'
-import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { canCreate } from '@/lib/permissions'
-import type { Resource } from '@/data/records'
 
 import { RESOURCE_CONFIGS } from '@/config/records'
 import { useLiveRows, useRecordList } from '../hooks'
 import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
+import { totalText } from '../text'
 
 import { UploadDocumentsButton } from './document-upload'
 import { ExportMenu } from './export-menu'
 import { ImportButton } from './import-dialog'
 import { ListToolbar } from './list-toolbar'
-import { totalText } from '../text'
-
 import { Pagination } from './pagination'
 import { RecordTable } from './record-table'
 
@@ -44,19 +43,16 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
   const prev = list.page?.prevCursor ?? null
   // A search without a chosen column is ordered by relevance: no column shows as the sort.
   const shownState = useMemo(() => (state.q.trim() && !state.sortChosen ? { ...state, sort: '' } : state), [state])
+  // Stable between pushes (a push only brings new rows): the header and the pagination skip rendering.
+  const onSort = useCallback((key: string) => update(nextSort(state, key)), [update, state])
+  const onPage = useCallback((p: number) => update({ page: p }), [update])
+  const onNext = useCallback(() => next && update({ page: page + 1, cursor: next }), [update, page, next])
+  const onPrev = useCallback(() => update(page <= 2 || !prev ? { page: page - 1 } : { page: page - 1, cursor: prev }), [update, page, prev])
+  const onPerPage = useCallback((perPage: number) => update({ perPage, page: 1 }), [update])
   return (
     <Stack gap="4">
       {list.status === 'error' && (
-        <Alert.Root status="error" borderRadius="lg" data-testid="list-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Could not load the {config.title.toLowerCase()}</Alert.Title>
-            <Alert.Description>{errorMessage(list.error)}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={list.reload}>
-            <RefreshIcon /> Try again
-          </Button>
-        </Alert.Root>
+        <LoadError title={`Could not load the ${config.title.toLowerCase()}`} error={list.error} onRetry={list.reload} testId="list-error" />
       )}
       {/* Nothing loaded: the error alone says why, not an empty table claiming no record matches. */}
       {(list.status !== 'error' || list.page) && (
@@ -67,7 +63,7 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
           state={shownState}
           options={options}
           loading={list.status === 'loading'}
-          onSort={(key) => update(nextSort(state, key))}
+          onSort={onSort}
         />
       )}
       {list.page && (
@@ -79,10 +75,10 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
           shown={list.page.items.length}
           hasNext={next !== null}
           hasPrev={page > 1}
-          onPage={(p) => update({ page: p })}
-          onNext={() => next && update({ page: page + 1, cursor: next })}
-          onPrev={() => update(page <= 2 || !prev ? { page: page - 1 } : { page: page - 1, cursor: prev })}
-          onPerPage={(perPage) => update({ perPage, page: 1 })}
+          onPage={onPage}
+          onNext={onNext}
+          onPrev={onPrev}
+          onPerPage={onPerPage}
         />
       )}
       <Text fontSize="xs" color="fg.subtle" aria-live="polite" data-testid="list-total">

@@ -1,6 +1,8 @@
-import { Button, Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react'
+import { Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react'
+import { memo } from 'react'
 
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons'
+import { PerPageSelect } from '@/components/per-page-select'
 import { formatNumber } from '@/lib/format'
 
 import { PER_PAGE_CHOICES } from '../list-state'
@@ -22,7 +24,7 @@ function pageWindow(page: number, pages: number): (number | '…')[] {
  * "of 10,000+"). Previous and next move by keyset cursor (onPrev/onNext) when the answer has one, so
  * a deep page costs the same as the first; a page number jumps by offset.
  */
-export function Pagination({
+export const Pagination = memo(function Pagination({
   page,
   perPage,
   total,
@@ -59,16 +61,7 @@ export function Pagination({
         <Text fontSize="sm" color="fg.muted">
           Rows per page
         </Text>
-        <NativeSelect.Root size="xs" w="20">
-          <NativeSelect.Field value={perPage} onChange={(e) => onPerPage(Number(e.target.value))} data-testid="pagination-per-page" aria-label="Rows per page">
-            {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <PerPageSelect value={perPage} choices={PER_PAGE_CHOICES} onChange={onPerPage} testId="pagination-per-page" />
         <Text fontSize="sm" color="fg.muted" data-testid="pagination-info">
           {formatNumber(from)}–{formatNumber(to)} of {totalText(total, totalIsExact)}
         </Text>
@@ -104,4 +97,4 @@ export function Pagination({
       </HStack>
     </Flex>
   )
-}
+})

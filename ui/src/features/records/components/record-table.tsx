@@ -15,7 +15,7 @@ import { toParts } from '../text'
 import { Snippet } from './text-parts'
 import { RecordValue } from './value'
 
-function SortHeader({ column, state, onSort }: { column: ColumnDef; state: ListState; onSort: (key: string) => void }) {
+const SortHeader = memo(function SortHeader({ column, state, onSort }: { column: ColumnDef; state: ListState; onSort: (key: string) => void }) {
   const key = column.sortKey ?? column.key
   const sortable = column.sortable !== false
   const active = state.sort === key
@@ -51,7 +51,7 @@ function SortHeader({ column, state, onSort }: { column: ColumnDef; state: ListS
       )}
     </Table.ColumnHeader>
   )
-}
+})
 
 /**
  * One row. Memoised: a push changes one LiveRow object (hooks.ts useLiveRows keeps the others),
@@ -73,9 +73,12 @@ const RecordRow = memo(function RecordRow({
   const { record, deleted, flash } = row
   const href = `${config.path}/${record.id}`
   const snippet = toParts(record.snippet)
+  // data-flash makes the row glow (a fading layer, src/config/theme.ts); a new push remounts the row (its key), so it glows again.
   return (
     <>
     <Table.Row
+      // Each row its own paint layer: a changed row is painted again alone, not the whole page with it.
+      position="relative"
       cursor={deleted ? 'default' : 'pointer'}
       opacity={deleted ? 0.5 : 1}
       textDecoration={deleted ? 'line-through' : undefined}
@@ -83,7 +86,6 @@ const RecordRow = memo(function RecordRow({
         if (deleted || (e.target as Element).closest('a,button')) return
         onOpen(href)
       }}
-      animation={flash ? 'portalFlash 2.5s ease-out' : undefined}
       data-testid={`row-${record.id}`}
       data-version={record.version}
       data-deleted={deleted ? 'true' : undefined}
@@ -131,6 +133,19 @@ const RecordRow = memo(function RecordRow({
   )
 })
 
+/** The column headers: memoised, so a push (new rows) does not render them again. */
+const TableHeader = memo(function TableHeader({ columns, state, onSort }: { columns: ColumnDef[]; state: ListState; onSort: (key: string) => void }) {
+  return (
+    <Table.Header>
+      <Table.Row bg="bg.subtle">
+        {columns.map((column) => (
+          <SortHeader key={column.key} column={column} state={state} onSort={onSort} />
+        ))}
+      </Table.Row>
+    </Table.Header>
+  )
+})
+
 /** Columns a card shows under its title: the visible ones its title does not already say, at most six. */
 function cardColumns(columns: ColumnDef[]): ColumnDef[] {
   return columns.slice(1).filter((c) => !['name', 'title', 'snippet'].includes(c.key)).slice(0, 6)
@@ -153,7 +168,6 @@ const RecordCard = memo(function RecordCard({ row, config, columns, options }: {
       borderRadius="xl"
       p="4"
       opacity={deleted ? 0.5 : 1}
-      animation={flash ? 'portalFlash 2.5s ease-out' : undefined}
       data-testid={`row-${record.id}`}
       data-variant="card"
       data-version={record.version}
@@ -247,13 +261,7 @@ export function RecordTable({
   return (
     <Box overflowX="auto" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg.panel">
       <Table.Root size="sm" interactive stickyHeader data-testid="record-table">
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            {columns.map((column) => (
-              <SortHeader key={column.key} column={column} state={state} onSort={onSort} />
-            ))}
-          </Table.Row>
-        </Table.Header>
+        <TableHeader columns={columns} state={state} onSort={onSort} />
         <Table.Body>
           {loading &&
             rows.length === 0 &&

@@ -1,27 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  Menu,
-  NativeSelect,
-  Popover,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, CloseButton, Dialog, Flex, Grid, HStack, Input, Menu, NativeSelect, Popover, Portal, Progress, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useRef, useState, type ReactNode } from 'react'
+import { useRef, useState } from 'react'
 
+import { DateTimePopover } from '@/components/date-time-popover'
+import { DialogFrame } from '@/components/form-dialog'
 import { PersonAvatar } from '@/components/person-avatar'
+import { Section } from '@/components/section'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
@@ -41,65 +25,23 @@ const formatWhen = (value: string | number) => {
   return Number.isNaN(d.getTime()) ? '' : when.format(d)
 }
 
-function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
-
-function Section({ icon, title, children, action }: { icon: ReactNode; title: ReactNode; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Box>
-      <Flex align="center" gap="2" mb="2">
-        <Box color="fg.muted">{icon}</Box>
-        <Heading as="h3" size="sm" flex="1">
-          {title}
-        </Heading>
-        {action}
-      </Flex>
-      {children}
-    </Box>
-  )
-}
-
 function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; size?: '2xs' | 'xs' | 'sm' }) {
   return <PersonAvatar name={name} src={src} size={size} colorPalette="brand" title={name} />
 }
 
 function DuePicker({ due, onChange }: { due: string | null; onChange: (due: string | null) => void }) {
-  const [open, setOpen] = useState(false)
-  const [draft, setDraft] = useState('')
   return (
-    <Popover.Root open={open} onOpenChange={(d) => { setOpen(d.open); if (d.open) setDraft(toLocalInput(due)) }}>
-      <Popover.Trigger asChild>
+    <DateTimePopover
+      trigger={
         <Button size="xs" variant="outline" data-testid="card-due-button">
           <ClockIcon /> Due date
         </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="72">
-            <Popover.Body>
-              <Stack gap="3">
-                <Input type="datetime-local" size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="card-due-input" />
-                <HStack justify="flex-end">
-                  {due && (
-                    <Button size="xs" variant="ghost" onClick={() => { onChange(null); setOpen(false) }} data-testid="card-due-remove">
-                      Remove
-                    </Button>
-                  )}
-                  <Button size="xs" colorPalette="brand" disabled={!draft} onClick={() => { onChange(new Date(draft).toISOString()); setOpen(false) }} data-testid="card-due-save">
-                    Save
-                  </Button>
-                </HStack>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      value={due}
+      onChange={onChange}
+      saveLabel="Save"
+      testIdPrefix="card-due"
+    />
   )
 }
 
@@ -184,7 +126,7 @@ function ChecklistBlock({ checklist, index, onChange, onRemove }: { checklist: C
     setItem('')
   }
   return (
-    <Section
+    <Section level="h3" size="sm" headerMb="2" landmark={false}
       icon={<CheckSquareIcon boxSize="4" />}
       title={<InlineName value={checklist.name} onSave={(name) => onChange({ ...checklist, name })} testId={`card-checklist-${index}-name`} />}
       action={
@@ -420,7 +362,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
             </Grid>
           )}
 
-          <Section icon={<TextIcon boxSize="4" />} title="Description">
+          <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<TextIcon boxSize="4" />} title="Description">
             <Textarea
               rows={3}
               autoresize
@@ -433,7 +375,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
           </Section>
 
           {card.attachments.length > 0 && (
-            <Section icon={<ClipIcon boxSize="4" />} title="Attachments">
+            <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<ClipIcon boxSize="4" />} title="Attachments">
               <Stack gap="2" data-testid="card-attachments">
                 {card.attachments.map((a) => {
                   const src = a.type === 'image' ? mediaUrl(a.src) : null
@@ -512,7 +454,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
             </Button>
           </HStack>
 
-          <Section icon={<ActivityIcon boxSize="4" />} title="Comments and activity">
+          <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<ActivityIcon boxSize="4" />} title="Comments and activity">
             <Flex gap="3" mb="4">
               <MemberAvatar name={me.name} size="sm" />
               <Stack flex="1" gap="2">
@@ -596,18 +538,8 @@ export function CardDialog({ board, onMove, onRemoved }: { board: Board; onMove:
   const current = useAtomValue(boardAtom)
   const card = (current ?? board).cards.find((c) => c.id === openId) ?? null
   return (
-    <Dialog.Root open={Boolean(card)} onOpenChange={(d) => !d.open && setOpenId(null)} size={{ base: 'full', md: 'lg' }} placement="top" scrollBehavior="outside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="card-dialog">
-            {card && <CardEditor key={card.id} card={card} board={board} onMove={onMove} onClose={() => setOpenId(null)} onRemoved={onRemoved} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame testId="card-dialog" open={Boolean(card)} onOpenChange={(d) => !d.open && setOpenId(null)} size={{ base: 'full', md: 'lg' }} placement="top" scrollBehavior="outside">
+      {card && <CardEditor key={card.id} card={card} board={board} onMove={onMove} onClose={() => setOpenId(null)} onRemoved={onRemoved} />}
+    </DialogFrame>
   )
 }

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Card, Flex, Heading, Input, InputGroup, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Flex, Heading, Input, InputGroup, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
-import { RefreshIcon, SearchIcon } from '@/components/icons'
+import { SearchIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { search, sectionOf } from '../api'
 
@@ -42,16 +42,7 @@ export default function ModernSearchPage() {
       </Box>
       <Box px={{ base: '4', md: '8' }} py="8" maxW="6xl" mx="auto">
         {results.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>The search failed</Alert.Title>
-              <Alert.Description>{errorMessage(results.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={results.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="The search failed" error={results.error} onRetry={results.reload} />
         )}
         {results.status === 'success' && (
           <Text fontSize="sm" color="fg.muted" mb="4" data-testid="search-count" aria-live="polite">

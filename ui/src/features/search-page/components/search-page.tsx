@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Flex, Heading, HStack, IconButton, Input, InputGroup, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, HStack, IconButton, Input, InputGroup, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
-import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@/components/icons'
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '@/components/icons'
+import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
-import { errorMessage } from '@/data/client'
 
 import { PER_PAGE, search } from '../api'
 
@@ -55,16 +55,7 @@ export default function SearchPage() {
           </HStack>
         </form>
         {results.status === 'error' && (
-          <Alert.Root status="error" borderRadius="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>The search failed</Alert.Title>
-              <Alert.Description>{errorMessage(results.error)}</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={results.reload}>
-              <RefreshIcon /> Try again
-            </Button>
-          </Alert.Root>
+          <LoadError title="The search failed" error={results.error} onRetry={results.reload} />
         )}
         {results.status === 'success' && (
           <Text fontSize="sm" color="fg.muted" data-testid="search-count" aria-live="polite">

@@ -1,21 +1,9 @@
-import { Box, Code, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Code, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
-import { PageLayout } from './page-layout'
+import { Section } from '@/components/section'
 
-function Section({ title, intro, children, testId }: { title: string; intro: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Box as="section" aria-label={title} data-testid={testId}>
-      <Heading as="h2" size="lg" mb="1">
-        {title}
-      </Heading>
-      <Text color="fg.muted" mb="4">
-        {intro}
-      </Text>
-      {children}
-    </Box>
-  )
-}
+import { PageLayout } from './page-layout'
 
 function Example({ code, children }: { code: string; children: ReactNode }) {
   return (
@@ -47,7 +35,7 @@ export default function HelperClassesPage() {
       }}
     >
       <Stack gap="12" maxW="5xl">
-        <Section title="Spacing" intro={<>Padding and margin take the spacing scale: one step is 4 px. <Code>p</Code>, <Code>px</Code>, <Code>py</Code>, <Code>m</Code>, <Code>mt</Code>, <Code>gap</Code>…</>} testId="helpers-spacing">
+        <Section size="lg" title="Spacing" intro={<>Padding and margin take the spacing scale: one step is 4 px. <Code>p</Code>, <Code>px</Code>, <Code>py</Code>, <Code>m</Code>, <Code>mt</Code>, <Code>gap</Code>…</>} testId="helpers-spacing">
           <Example code={`<Box p="4" />  // 16px   <Flex gap="2" />  // 8px between children`}>
             <Flex gap="3" align="flex-end" wrap="wrap">
               {SPACES.map((s) => (
@@ -59,7 +47,7 @@ export default function HelperClassesPage() {
             </Flex>
           </Example>
         </Section>
-        <Section title="Surfaces and colours" intro={<>Semantic tokens follow the theme (dark, light and the others of the settings panel): use them, not raw colours.</>} testId="helpers-colours">
+        <Section size="lg" title="Surfaces and colours" intro={<>Semantic tokens follow the theme (dark, light and the others of the settings panel): use them, not raw colours.</>} testId="helpers-colours">
           <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
             {SURFACES.map((s) => (
               <Box key={s} borderWidth="1px" borderColor="border" borderRadius="lg" overflow="hidden">
@@ -71,7 +59,7 @@ export default function HelperClassesPage() {
             ))}
           </SimpleGrid>
         </Section>
-        <Section title="Borders and corners" intro={<><Code>borderWidth</Code>, <Code>borderColor</Code> and <Code>borderRadius</Code> take tokens too.</>} testId="helpers-borders">
+        <Section size="lg" title="Borders and corners" intro={<><Code>borderWidth</Code>, <Code>borderColor</Code> and <Code>borderRadius</Code> take tokens too.</>} testId="helpers-borders">
           <Flex gap="4" wrap="wrap">
             {RADII.map((r) => (
               <Stack key={r} align="center" gap="1">
@@ -81,7 +69,7 @@ export default function HelperClassesPage() {
             ))}
           </Flex>
         </Section>
-        <Section title="Layout" intro={<><Code>Flex</Code>, <Code>Stack</Code>, <Code>Grid</Code> and <Code>SimpleGrid</Code> replace the flex and grid helper classes.</>} testId="helpers-layout">
+        <Section size="lg" title="Layout" intro={<><Code>Flex</Code>, <Code>Stack</Code>, <Code>Grid</Code> and <Code>SimpleGrid</Code> replace the flex and grid helper classes.</>} testId="helpers-layout">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Example code={`<Flex justify="space-between" align="center">`}>
               <Flex justify="space-between" align="center">
@@ -100,7 +88,7 @@ export default function HelperClassesPage() {
             </Example>
           </SimpleGrid>
         </Section>
-        <Section title="Responsive values" intro={<>Any prop takes an object of breakpoints (<Code>base</Code>, <Code>sm</Code>, <Code>md</Code>, <Code>lg</Code>, <Code>xl</Code>, <Code>2xl</Code>); resize the window to see this box change.</>} testId="helpers-responsive">
+        <Section size="lg" title="Responsive values" intro={<>Any prop takes an object of breakpoints (<Code>base</Code>, <Code>sm</Code>, <Code>md</Code>, <Code>lg</Code>, <Code>xl</Code>, <Code>2xl</Code>); resize the window to see this box change.</>} testId="helpers-responsive">
           <Example code={`<Box w={{ base: 'full', md: '1/2' }} bg={{ base: 'red.muted', md: 'green.muted', xl: 'blue.muted' }} />`}>
             <Box w={{ base: 'full', md: '1/2' }} bg={{ base: 'red.muted', md: 'green.muted', xl: 'blue.muted' }} p="4" borderRadius="md" textAlign="center">
               <Text display={{ base: 'block', md: 'none' }}>Phone: full width, red</Text>
@@ -109,7 +97,7 @@ export default function HelperClassesPage() {
             </Box>
           </Example>
         </Section>
-        <Section title="Text helpers" intro={<><Code>truncate</Code>, <Code>lineClamp</Code>, <Code>textTransform</Code> and <Code>fontVariantNumeric</Code>.</>} testId="helpers-text">
+        <Section size="lg" title="Text helpers" intro={<><Code>truncate</Code>, <Code>lineClamp</Code>, <Code>textTransform</Code> and <Code>fontVariantNumeric</Code>.</>} testId="helpers-text">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Example code={`<Text truncate />`}>
               <Text truncate maxW="60">A long asset name that does not fit on one line of the table</Text>

@@ -1,5 +1,6 @@
 import { Blockquote, Box, Code, Em, Heading, Kbd, List, Mark, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+
+import { Section } from '@/components/section'
 
 import { PageLayout } from './page-layout'
 
@@ -7,23 +8,15 @@ const HEADINGS = ['4xl', '3xl', '2xl', 'xl', 'lg', 'md', 'sm'] as const
 const SIZES = ['2xs', 'xs', 'sm', 'md', 'lg', 'xl'] as const
 const WEIGHTS = ['light', 'normal', 'medium', 'semibold', 'bold'] as const
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box as="section" aria-label={title} data-testid={testId}>
-      <Heading as="h2" size="lg" mb="4" pb="2" borderBottomWidth="1px" borderColor="border.muted">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  )
-}
+/** The section headings of this page are underlined. */
+const UNDERLINED = { pb: '2', borderBottomWidth: '1px', borderColor: 'border.muted' }
 
 /** /ui/typography: the type scale, weights and text elements the portal uses. */
 export default function TypographyPage() {
   return (
     <PageLayout style="simple" testId="typography-page" header={{ breadcrumb: 'User Interface', title: 'Typography', subtitle: 'The type scale, weights and text elements used across the portal.' }}>
       <Stack gap="12" maxW="5xl">
-        <Section title="Headings" testId="typography-headings">
+        <Section size="lg" headingProps={UNDERLINED} title="Headings" testId="typography-headings">
           <Stack gap="4">
             {HEADINGS.map((size) => (
               <SimpleGrid key={size} columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
@@ -35,7 +28,7 @@ export default function TypographyPage() {
             ))}
           </Stack>
         </Section>
-        <Section title="Body text" testId="typography-body">
+        <Section size="lg" headingProps={UNDERLINED} title="Body text" testId="typography-body">
           <Stack gap="3">
             {SIZES.map((size) => (
               <SimpleGrid key={size} columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
@@ -47,7 +40,7 @@ export default function TypographyPage() {
             ))}
           </Stack>
         </Section>
-        <Section title="Weights" testId="typography-weights">
+        <Section size="lg" headingProps={UNDERLINED} title="Weights" testId="typography-weights">
           <SimpleGrid columns={{ base: 2, sm: 3, md: 5 }} gap="4">
             {WEIGHTS.map((w) => (
               <Box key={w} p="4" borderWidth="1px" borderColor="border.muted" borderRadius="lg">
@@ -59,7 +52,7 @@ export default function TypographyPage() {
             ))}
           </SimpleGrid>
         </Section>
-        <Section title="Colours of text" testId="typography-colours">
+        <Section size="lg" headingProps={UNDERLINED} title="Colours of text" testId="typography-colours">
           <Stack gap="2">
             <Text color="fg">fg — the main text</Text>
             <Text color="fg.muted">fg.muted — labels and secondary lines</Text>
@@ -68,7 +61,7 @@ export default function TypographyPage() {
             <Text color="red.fg">red.fg — errors</Text>
           </Stack>
         </Section>
-        <Section title="Text elements" testId="typography-elements">
+        <Section size="lg" headingProps={UNDERLINED} title="Text elements" testId="typography-elements">
           <Stack gap="5">
             <Text>
               Inline elements: <strong>strong</strong>, <Em>emphasis</Em>, <Mark bg="yellow.subtle">marked</Mark>, <Code>code</Code>, a keyboard shortcut <Kbd>Ctrl</Kbd> +{' '}

@@ -1,8 +1,10 @@
-import { Box, Center, CloseButton, Drawer, Flex, Heading, IconButton, Input, InputGroup, Menu, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Center, Flex, IconButton, Menu, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 
+import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { IconMenu } from '@/components/icon-menu'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -10,7 +12,7 @@ import { showMessage } from '@/lib/snackbar'
 import { createTodo, deleteTodos, removeTodo, updateTodo, type NewTodo, type Todo } from '../api'
 import { todoDialogAtom, todoOrderAtom, todoSearchAtom, todoSidebarOpenAtom } from '../atoms'
 import { useReplaceTodo, useTodoList, useTodoMeta } from '../hooks'
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, MenuIcon, SearchIcon, SortIcon } from '../icons'
+import { ArrowDownIcon, ArrowUpIcon, CheckIcon, SortIcon } from '../icons'
 import { listKeyFromParams, ORDER_OPTIONS, searchTodos, sortTodos } from '../todo-utils'
 
 import { TodoDialog } from './todo-dialog'
@@ -102,114 +104,86 @@ export default function TodoPage() {
   const orderTitle = ORDER_OPTIONS.find((o) => o.value === order.by)?.title
 
   return (
-    <Flex h="calc(100dvh - 7rem)" minH="520px" data-testid="todo-page">
-      {docked ? (
-        <Box as="aside" w="64" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.panel" overflowY="auto">
-          {sidebar}
-        </Box>
-      ) : (
-        <Drawer.Root open={sidebarOpen} onOpenChange={(d) => setSidebarOpen(d.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="80">
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Drawer.CloseTrigger>
-                <Box overflowY="auto">{sidebar}</Box>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
-      <Flex direction="column" flex="1" minW="0">
-        <Flex align="center" gap="3" px={{ base: '3', md: '5' }} h="16" borderBottomWidth="1px" borderColor="border.muted" bg="bg.panel" flexShrink={0}>
-          {!docked && (
-            <IconButton variant="ghost" size="sm" aria-label="Open task lists" onClick={() => setSidebarOpen(true)} data-testid="todo-sidebar-toggle">
-              <MenuIcon />
-            </IconButton>
-          )}
-          <Heading as="h2" size="md" truncate maxW={{ base: '28', md: '60' }} data-testid="todo-list-title">
-            {title}
-          </Heading>
-          <InputGroup flex="1" maxW="xl" ms="auto" startElement={<SearchIcon boxSize="4" color="fg.subtle" />}>
-            <Input size="sm" borderRadius="full" placeholder="Search tasks" aria-label="Search tasks" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="todo-search" />
-          </InputGroup>
-        </Flex>
-        <Flex align="center" gap="2" px={{ base: '3', md: '5' }} minH="12" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
-          <Text fontSize="sm" color="fg.muted" flex="1" data-testid="todo-count">
-            {shown ? `${shown.length} ${shown.length === 1 ? 'task' : 'tasks'}` : ''}
-          </Text>
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <IconButton size="sm" variant="ghost" aria-label={`Order by ${orderTitle}`} title={`Order by ${orderTitle}`} data-testid="todo-order">
-                <SortIcon />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.ItemGroup>
-                    <Menu.ItemGroupLabel>Order by</Menu.ItemGroupLabel>
-                    {ORDER_OPTIONS.map((o) => (
-                      <Menu.Item key={o.value} value={o.value} onClick={() => setOrder((s) => ({ ...s, by: o.value }))} data-testid={`todo-order-${o.value}`}>
-                        <Box w="4">{order.by === o.value && <CheckIcon boxSize="4" />}</Box>
-                        {o.title}
-                      </Menu.Item>
-                    ))}
-                  </Menu.ItemGroup>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={order.descending ? 'Descending order' : 'Ascending order'}
-            title={order.descending ? 'Descending — switch to ascending' : 'Ascending — switch to descending'}
-            onClick={() => setOrder((s) => ({ ...s, descending: !s.descending }))}
-            data-testid="todo-order-direction"
-            data-direction={order.descending ? 'desc' : 'asc'}
-          >
-            {order.descending ? <ArrowDownIcon /> : <ArrowUpIcon />}
-          </IconButton>
-          <Text fontSize="xs" color="fg.subtle" display={{ base: 'none', sm: 'block' }}>
-            {orderTitle}, {order.descending ? 'descending' : 'ascending'}
-          </Text>
-        </Flex>
-        <Box flex="1" overflowY="auto" minH="0" data-testid="todo-list">
-          {list.error ? (
-            <Center py="16" px="6" flexDirection="column" gap="2" textAlign="center">
-              <Text fontWeight="semibold">The tasks could not be loaded</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {errorMessage(list.error)}
-              </Text>
-            </Center>
-          ) : shown === null ? (
-            <Stack gap="0">
-              {[0, 1, 2, 3, 4].map((i) => (
-                <Flex key={i} gap="3" p="4" borderBottomWidth="1px" borderColor="border.muted">
-                  <Skeleton boxSize="5" />
-                  <Stack flex="1" gap="2">
-                    <Skeleton h="3" w="50%" />
-                    <Skeleton h="3" w="30%" />
-                  </Stack>
-                </Flex>
-              ))}
-            </Stack>
-          ) : shown.length === 0 ? (
-            <Center py="20" px="6" flexDirection="column" gap="2" textAlign="center" color="fg.muted" data-testid="todo-empty">
-              <Text fontWeight="semibold" color="fg">
-                {search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
-              </Text>
-              <Text fontSize="sm">{search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}</Text>
-            </Center>
-          ) : (
-            shown.map((todo) => <TodoRow key={todo.id} todo={todo} labels={meta.labels} actions={actions} />)
-          )}
-        </Box>
+    <SidebarLayout
+      h="calc(100dvh - 7rem)"
+      minH="520px"
+      data-testid="todo-page"
+      sidebar={sidebar}
+      docked={docked}
+      open={sidebarOpen}
+      onOpenChange={setSidebarOpen}
+      overlays={<TodoDialog labels={meta.labels} onSave={saveFromDialog} onRemove={softDelete} />}
+    >
+      <AppSearchBar
+        docked={docked}
+        onMenu={() => setSidebarOpen(true)}
+        menuLabel="Open task lists"
+        testIdPrefix="todo"
+        titleTestId="todo-list-title"
+        title={title}
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search tasks"
+        flexShrink={0}
+      />
+      <Flex align="center" gap="2" px={{ base: '3', md: '5' }} minH="12" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
+        <Text fontSize="sm" color="fg.muted" flex="1" data-testid="todo-count">
+          {shown ? `${shown.length} ${shown.length === 1 ? 'task' : 'tasks'}` : ''}
+        </Text>
+        <IconMenu icon={<SortIcon />} label={`Order by ${orderTitle}`} title={`Order by ${orderTitle}`} testId="todo-order" groupLabel="Order by">
+          {ORDER_OPTIONS.map((o) => (
+            <Menu.Item key={o.value} value={o.value} onClick={() => setOrder((s) => ({ ...s, by: o.value }))} data-testid={`todo-order-${o.value}`}>
+              <Box w="4">{order.by === o.value && <CheckIcon boxSize="4" />}</Box>
+              {o.title}
+            </Menu.Item>
+          ))}
+        </IconMenu>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label={order.descending ? 'Descending order' : 'Ascending order'}
+          title={order.descending ? 'Descending — switch to ascending' : 'Ascending — switch to descending'}
+          onClick={() => setOrder((s) => ({ ...s, descending: !s.descending }))}
+          data-testid="todo-order-direction"
+          data-direction={order.descending ? 'desc' : 'asc'}
+        >
+          {order.descending ? <ArrowDownIcon /> : <ArrowUpIcon />}
+        </IconButton>
+        <Text fontSize="xs" color="fg.subtle" display={{ base: 'none', sm: 'block' }}>
+          {orderTitle}, {order.descending ? 'descending' : 'ascending'}
+        </Text>
       </Flex>
-      <TodoDialog labels={meta.labels} onSave={saveFromDialog} onRemove={softDelete} />
-    </Flex>
+      <Box flex="1" overflowY="auto" minH="0" data-testid="todo-list">
+        {list.error ? (
+          <Center py="16" px="6" flexDirection="column" gap="2" textAlign="center">
+            <Text fontWeight="semibold">The tasks could not be loaded</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {errorMessage(list.error)}
+            </Text>
+          </Center>
+        ) : shown === null ? (
+          <Stack gap="0">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Flex key={i} gap="3" p="4" borderBottomWidth="1px" borderColor="border.muted">
+                <Skeleton boxSize="5" />
+                <Stack flex="1" gap="2">
+                  <Skeleton h="3" w="50%" />
+                  <Skeleton h="3" w="30%" />
+                </Stack>
+              </Flex>
+            ))}
+          </Stack>
+        ) : shown.length === 0 ? (
+          <Center py="20" px="6" flexDirection="column" gap="2" textAlign="center" color="fg.muted" data-testid="todo-empty">
+            <Text fontWeight="semibold" color="fg">
+              {search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
+            </Text>
+            <Text fontSize="sm">{search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}</Text>
+          </Center>
+        ) : (
+          shown.map((todo) => <TodoRow key={todo.id} todo={todo} labels={meta.labels} actions={actions} />)
+        )}
+      </Box>
+    </SidebarLayout>
   )
 }

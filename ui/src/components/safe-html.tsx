@@ -1,9 +1,9 @@
 import { Box, type BoxProps } from '@chakra-ui/react'
 import { useMemo } from 'react'
 
-import { sanitizeHtml } from '../sanitize'
+import { sanitizeHtml } from '@/lib/sanitize-html'
 
-/** HTML from the API, sanitised, with readable typography. */
+/** HTML from the API (course steps, articles), sanitised, with readable typography. */
 export function SafeHtml({ html, ...rest }: { html: string } & BoxProps) {
   const clean = useMemo(() => sanitizeHtml(html), [html])
   return (
