@@ -44,11 +44,14 @@ import { errorMessage } from '@/data/client'
 import { realtimeEpochAtom } from '@/data/live'
 import { ROLE_LABELS, userAtom, type Role } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
-import { formatDateTime, formatRelative } from '@/lib/format'
+import { formatBytes, formatDateTime, formatRelative } from '@/lib/format'
 import { showMessage } from '@/lib/snackbar'
 
 const ROLES: readonly Role[] = enums.Role
-const PHOTO_ACCEPT = limits.acceptedFiles['/admin/users/{id}/photo'].post.accept.join(',')
+const PHOTO_FILES = limits.acceptedFiles['/admin/users/{id}/photo'].post
+const PHOTO_ACCEPT = PHOTO_FILES.accept.join(',')
+// The label says what the server accepts (its contract), not a copy: "PNG, JPEG, … at most 5.0 MB".
+const PHOTO_HINT = `${PHOTO_FILES.accept.map((type) => type.replace('image/', '').toUpperCase()).join(', ')}; at most ${formatBytes(PHOTO_FILES.maxBytes)}`
 const SORTABLE: { key: string; label: string }[] = [
   { key: 'username', label: 'Username' },
   { key: 'displayName', label: 'Name' },
@@ -190,7 +193,7 @@ function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | null; on
             <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="edit-user-email" />
           </Field.Root>
           <Field.Root>
-            <Field.Label>Photo (PNG, JPEG, WebP or GIF, at most 5 MB)</Field.Label>
+            <Field.Label>Photo ({PHOTO_HINT})</Field.Label>
             <Input type="file" accept={PHOTO_ACCEPT} p="1" onChange={(e) => void photo(e.target.files?.[0])} data-testid="edit-user-photo" />
           </Field.Root>
         </Stack>
