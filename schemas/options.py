@@ -84,6 +84,15 @@ STAGE_PROBABILITY = {
 }
 
 
+class NotificationVariant(StrEnum):
+    """How a notification is shown: the colour of its dot and of its snackbar."""
+
+    SUCCESS = "success"
+    WARNING = "warning"
+    ERROR = "error"
+    INFO = "info"
+
+
 class DocumentState(StrEnum):
     QUEUED = "queued"
     PROCESSING = "processing"

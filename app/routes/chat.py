@@ -179,11 +179,11 @@ def _staff(path: str, handler: Any, methods: list[str], **declared: Any) -> Any:
 routes = [
     _staff("/api/chat/user", chat_user, ["GET"], answer=ChatUser),
     _staff("/api/chat/contacts", chat_contacts, ["GET"], answer=ChatContacts),
-    _staff("/api/chat/get-chat", get_chat, ["GET"], query=GetChatQuery, answer=ChatPage),
-    _staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest, answer=MessageSent),
+    _staff("/api/chat/get-chat", get_chat, ["GET"], query=GetChatQuery, answer=ChatPage, lookup=True),
+    _staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest, answer=MessageSent, lookup=True),
     _staff("/api/chat/user/data", user_data, ["POST"], body=ChatUserDataRequest, answer=ChatUser),
-    _staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest, answer=ChatReadAnswer),
-    _staff("/api/chat/messages", missed, ["GET"], query=MissedQuery, answer=MissedMessages),
+    _staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest, answer=ChatReadAnswer, lookup=True),
+    _staff("/api/chat/messages", missed, ["GET"], query=MissedQuery, answer=MissedMessages, lookup=True),
     _staff("/api/quick-panel/data", quick_panel_data, ["GET"], answer=QuickPanelData),
     _staff(
         "/api/quick-panel/{kind:str}",

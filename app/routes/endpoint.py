@@ -138,6 +138,9 @@ class Declared:
     status: int = 200
     answer: Answer = None  # the success answer's model (or one per method), for /openapi.json
     lookup: bool = False  # finds its item by an id in the body or query: 404 when there is none
+    # Answers other than success that are not refusals, by status, with their own model (a probe's 503).
+    answers: Mapping[int, type[BaseModel]] = field(default_factory=dict)
+    tag: str | None = None  # the OpenAPI tag, when not the path's first part (the operators' "meta" calls)
 
     def answer_for(self, method: str) -> type[BaseModel] | None:
         return _for(self.answer, method)
@@ -163,11 +166,23 @@ def endpoint(
     status: int = 200,
     answer: Answer = None,
     lookup: bool = False,
+    answers: Mapping[int, type[BaseModel]] | None = None,
+    tag: str | None = None,
 ) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate and apply ``rule``, open the session (``write``: committed after
     the answer is built, so an answer that cannot be written leaves nothing stored; ``read``: a
     reader), then answer JSON (or the handler's own Response)."""
-    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer, lookup=lookup)
+    declared = Declared(
+        rule=rule,
+        session=session,
+        body=body,
+        query=query,
+        status=status,
+        answer=answer,
+        lookup=lookup,
+        answers=answers or {},
+        tag=tag,
+    )
 
     @functools.wraps(handler)
     async def run(request: Request) -> Response:
@@ -204,9 +219,23 @@ def route(
     query: Query = None,
     status: int = 200,
     answer: Answer = None,
+    lookup: bool = False,
+    answers: Mapping[int, type[BaseModel]] | None = None,
+    tag: str | None = None,
 ) -> Route:
     """A Starlette route whose endpoint is ``handler`` behind :func:`endpoint`."""
-    wrapped = endpoint(handler, rule=rule, session=session, body=body, query=query, status=status, answer=answer)
+    wrapped = endpoint(
+        handler,
+        rule=rule,
+        session=session,
+        body=body,
+        query=query,
+        status=status,
+        answer=answer,
+        lookup=lookup,
+        answers=answers,
+        tag=tag,
+    )
     return Route(path, wrapped, methods=list(methods))
 
 

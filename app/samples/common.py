@@ -64,6 +64,7 @@ class Area:
         body: type[BaseModel] | None = None,
         query: type[BaseModel] | None = None,
         status: int = 200,
+        lookup: bool = False,
     ) -> Route:
         """``handler`` behind the one endpoint wrapper (app/routes/endpoint.py): staff only, a session
         committed after the answer is built, and the area's store on that session. ``answer`` (and
@@ -79,7 +80,7 @@ class Area:
             return await handler(call.request, store)
 
         # A sample call with a body or query names its item there: 404 when it is gone (the spec's ids).
-        lookup = body is not None or query is not None
+        lookup = lookup or body is not None or query is not None
         wrapped = wrap(
             run, rule=STAFF, session="write", status=status, answer=answer, body=body, query=query, lookup=lookup
         )

@@ -131,7 +131,7 @@ routes = [
     area.get("/todos", list_todos, Todos, query=TodosQuery),
     area.post("/update-todo", update_todo, Todo, body=Todo),
     area.post("/new-todo", new_todo, Todo, body=NewTodo),
-    area.post("/remove-todo", remove_todo, RemovedTodo),
+    area.post("/remove-todo", remove_todo, RemovedTodo, lookup=True),
     area.post("/set-folder", set_folder, NoBody, body=FolderMove),
     area.post("/toggle-label", toggle_label, NoBody, body=LabelToggle),
     area.post("/delete-todos", delete_todos, NoBody, body=Selection),

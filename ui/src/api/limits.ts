@@ -507,6 +507,24 @@ export const DocumentCreate = {
   }
 } as const
 
+export const DocumentListed = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 200
+  },
+  "assetId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  },
+  "leadId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  },
+  "notes": {
+    "maxLength": 10000
+  }
+} as const
+
 export const DocumentProgress = {
   "state": {
     "enum": [

@@ -4442,6 +4442,108 @@ export interface components {
             /** Bystate */
             byState: components["schemas"]["StateCount"][];
         };
+        /**
+         * DocumentListed
+         * @description A document in a list; with ``q``, the words around its first match in its text.
+         */
+        DocumentListed: {
+            /** Title */
+            title: string;
+            department: components["schemas"]["Department"];
+            /**
+             * Assetid
+             * @default null
+             */
+            assetId: number | null;
+            /**
+             * Leadid
+             * @default null
+             */
+            leadId: number | null;
+            /**
+             * Notes
+             * @default null
+             */
+            notes: string | null;
+            /** Id */
+            id: number;
+            /** Version */
+            version: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** @default null */
+            createdBy: components["schemas"]["UserRef"] | null;
+            /** @default null */
+            updatedBy: components["schemas"]["UserRef"] | null;
+            /**
+             * Originalname
+             * @default null
+             */
+            originalName: string | null;
+            /**
+             * Mediatype
+             * @default null
+             */
+            mediaType: string | null;
+            /**
+             * Size
+             * @default null
+             */
+            size: number | null;
+            /**
+             * Sha256
+             * @default null
+             */
+            sha256: string | null;
+            /**
+             * Pagecount
+             * @default null
+             */
+            pageCount: number | null;
+            state: components["schemas"]["DocumentState"];
+            /**
+             * Failurereason
+             * @default null
+             */
+            failureReason: string | null;
+            /**
+             * Progress
+             * @default {}
+             */
+            progress: {
+                [key: string]: unknown;
+            };
+            /**
+             * Duplicateofid
+             * @default null
+             */
+            duplicateOfId: number | null;
+            /**
+             * Hasfile
+             * @default false
+             */
+            hasFile: boolean;
+            /**
+             * Hasthumbnail
+             * @default false
+             */
+            hasThumbnail: boolean;
+            /** @default null */
+            uploadedBy: components["schemas"]["UserRef"] | null;
+            /**
+             * Snippet
+             * @default null
+             */
+            snippet: components["schemas"]["TextSegment"][] | null;
+        };
         /** DocumentPage */
         DocumentPage: {
             /** Total */
@@ -4457,7 +4559,7 @@ export interface components {
             /** Prevcursor */
             prevCursor: string | null;
             /** Items */
-            items: components["schemas"]["DocumentPublic"][];
+            items: components["schemas"]["DocumentListed"][];
         };
         /**
          * DocumentProgress
@@ -4794,7 +4896,7 @@ export interface components {
         Handles: components["schemas"]["Handled"][];
         /**
          * Health
-         * @description ``ok`` per dependency, or ``error: <kind>``.
+         * @description ``ok`` per dependency, or ``error: <kind>``; ``degraded`` (503) while any is not ok.
          */
         Health: {
             /**
@@ -5856,8 +5958,7 @@ export interface components {
             message: string;
             /** Link */
             link: string | null;
-            /** Variant */
-            variant: string;
+            variant: components["schemas"]["NotificationVariant"];
             /** Createdat */
             createdAt: string;
             /** Read */
@@ -5874,6 +5975,12 @@ export interface components {
             /** Silent */
             silent: boolean;
         };
+        /**
+         * NotificationVariant
+         * @description How a notification is shown: the colour of its dot and of its snackbar.
+         * @enum {string}
+         */
+        NotificationVariant: "success" | "warning" | "error" | "info";
         /** OidcExchangeRequest */
         OidcExchangeRequest: {
             /** Code */
@@ -6307,7 +6414,10 @@ export interface components {
             /** Chatid */
             chatId: string;
         };
-        /** Readiness */
+        /**
+         * Readiness
+         * @description ``ok`` or ``down`` per dependency; ``unavailable`` (503) while any is down.
+         */
         Readiness: {
             /**
              * Status
@@ -6507,7 +6617,7 @@ export interface components {
              * Snippet
              * @default null
              */
-            snippet: string | null;
+            snippet: components["schemas"]["TextSegment"][] | null;
         };
         /** SearchResult */
         SearchResult: {
@@ -6801,7 +6911,10 @@ export interface components {
             /** Temporarypassword */
             temporaryPassword: string;
         };
-        /** TextSegment */
+        /**
+         * TextSegment
+         * @description A piece of a snippet or a text page: a part that matches ``q``, or the text between matches.
+         */
         TextSegment: {
             /** Text */
             text: string;
@@ -8478,6 +8591,15 @@ export interface operations {
                 };
             };
             422: components["responses"]["Error"];
+            /** @description ``ok`` per dependency, or ``error: <kind>``; ``degraded`` (503) while any is not ok. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
     get_healthz: {
@@ -8520,6 +8642,15 @@ export interface operations {
                 };
             };
             422: components["responses"]["Error"];
+            /** @description ``ok`` or ``down`` per dependency; ``unavailable`` (503) while any is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     get_metrics: {
