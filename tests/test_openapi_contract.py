@@ -387,4 +387,3 @@ def test_the_document_is_deterministic(app: Starlette) -> None:
     for channel, event in first["x-events"].items():
         name = event["payload"]["$ref"].rsplit("/", 1)[1]
         assert first["components"]["schemas"][name]["additionalProperties"] is False, channel
-

@@ -241,6 +241,6 @@ async def _asset_rules(
     if worse:
         await notify(
             session, events, user_id=technician, kind="asset.worse",
-            title="Asset condition worse", message=f"{label}: {', '.join(worse)}", link=link, variant=NotificationVariant.WARNING,
-            deliveries=deliveries,
+            title="Asset condition worse", message=f"{label}: {', '.join(worse)}", link=link,
+            variant=NotificationVariant.WARNING, deliveries=deliveries,
         )  # fmt: skip
