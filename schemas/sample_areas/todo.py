@@ -59,5 +59,17 @@ class TodosQuery(QueryModel):
     filter_handle: Annotated[str, Field(max_length=120)] = ""
 
 
+class TodoRef(SampleModel):
+    id: Id | None = None
+    todoId: Id | None = None
+
+
+class RemoveTodo(RootModel[Id | TodoRef]):
+    """``remove-todo``'s body: the to-do's id itself, or an object with ``id`` or ``todoId``."""
+
+    def todo_id(self) -> str | None:
+        return self.root if isinstance(self.root, str) else self.root.id or self.root.todoId
+
+
 class RemovedTodo(RootModel[str]):
     """The id of the to-do now marked deleted."""

@@ -937,6 +937,18 @@ export const MemberRemove = {
   }
 } as const
 
+export const MockCredentialsBody = {
+  "email": {
+    "maxLength": 254
+  },
+  "password": {
+    "maxLength": 1024
+  },
+  "access_token": {
+    "maxLength": 4096
+  }
+} as const
+
 export const MockUser = {
   "uuid": {
     "maxLength": 64
@@ -1465,6 +1477,17 @@ export const Todo = {
     "maxLength": 10000
   },
   "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const TodoRef = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "todoId": {
     "minLength": 1,
     "maxLength": 10000
   }

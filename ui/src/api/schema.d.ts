@@ -3191,7 +3191,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /api/todo-app/remove-todo */
+        /** ``remove-todo`` sends the id itself; an object with ``id`` or ``todoId`` is accepted too. */
         post: operations["post_api_todo_app_remove_todo"];
         delete?: never;
         options?: never;
@@ -5617,6 +5617,27 @@ export interface components {
             items: components["schemas"]["MissedMessage"][];
         };
         /**
+         * MockCredentialsBody
+         * @description The mock's credentials in a JSON body: each value overrides the query string's.
+         */
+        MockCredentialsBody: {
+            /**
+             * Email
+             * @default null
+             */
+            email: string | null;
+            /**
+             * Password
+             * @default null
+             */
+            password: string | null;
+            /**
+             * Access Token
+             * @default null
+             */
+            access_token: string | null;
+        };
+        /**
          * MockRegistration
          * @description {user, access_token}, or {error: {email, displayName, password}}.
          */
@@ -6548,6 +6569,11 @@ export interface components {
             error: components["schemas"]["RegistrationErrors"];
         };
         /**
+         * RemoveTodo
+         * @description ``remove-todo``'s body: the to-do's id itself, or an object with ``id`` or ``todoId``.
+         */
+        RemoveTodo: string | components["schemas"]["TodoRef"];
+        /**
          * RemovedTodo
          * @description The id of the to-do now marked deleted.
          */
@@ -6958,6 +6984,19 @@ export interface components {
             folder: number | null;
             /** Id */
             id: string;
+        };
+        /** TodoRef */
+        TodoRef: {
+            /**
+             * Id
+             * @default null
+             */
+            id: string | null;
+            /**
+             * Todoid
+             * @default null
+             */
+            todoId: string | null;
         };
         /**
          * Todos
@@ -10425,9 +10464,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MockCredentialsBody"];
             };
         };
         responses: {
@@ -10484,9 +10523,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MockCredentialsBody"];
             };
         };
         responses: {
@@ -12782,9 +12821,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["RemoveTodo"];
             };
         };
         responses: {
