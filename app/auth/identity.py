@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.auth.tokens import roles_from_groups
 from app.settings import Settings
 from schemas.options import Role
-from schemas.users import User
+from schemas.users import AuthChallenge, User
 
 #: sessions of the portal; a mock sign-in of a portal user gets a session of its own kind (app/samples/auth.py)
 PORTAL_SESSION = "portal"
@@ -17,6 +21,15 @@ PORTAL_SESSION = "portal"
 def digest(value: str) -> str:
     """What is stored of a one-time secret (refresh token, challenge, reset link): its SHA-256."""
     return hashlib.sha256(value.encode()).hexdigest()
+
+
+def new_challenge(session: AsyncSession, *, user_id: int, kind: str, now: datetime, ttl: int) -> str:
+    """Add a one-time challenge (stored as its digest) to the session's transaction; answers its
+    value, for the caller to hand out once (a sign-in step, a password reset link)."""
+    value = secrets.token_urlsafe(32)
+    expires_at = now + timedelta(seconds=ttl)
+    session.add(AuthChallenge(id=digest(value), user_id=user_id, kind=kind, created_at=now, expires_at=expires_at))
+    return value
 
 
 def normalize_username(username: str) -> str:

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -156,33 +156,27 @@ def _for(declared: Answer, method: str) -> type[BaseModel] | None:
     return declared
 
 
+class Declaration(TypedDict, total=False):
+    """What a route may declare besides its rule (the fields of :class:`Declared`)."""
+
+    session: SessionKind
+    body: type[BaseModel] | None
+    query: Query
+    status: int
+    answer: Answer
+    lookup: bool
+    answers: Mapping[int, type[BaseModel]]
+    tag: str | None
+
+
 def endpoint(
-    handler: CallHandler,
-    *,
-    rule: Rule,
-    session: SessionKind = None,
-    body: type[BaseModel] | None = None,
-    query: Query = None,
-    status: int = 200,
-    answer: Answer = None,
-    lookup: bool = False,
-    answers: Mapping[int, type[BaseModel]] | None = None,
-    tag: str | None = None,
+    handler: CallHandler, *, rule: Rule, **declaration: Unpack[Declaration]
 ) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate and apply ``rule``, open the session (``write``: committed after
     the answer is built, so an answer that cannot be written leaves nothing stored; ``read``: a
     reader), then answer JSON (or the handler's own Response)."""
-    declared = Declared(
-        rule=rule,
-        session=session,
-        body=body,
-        query=query,
-        status=status,
-        answer=answer,
-        lookup=lookup,
-        answers=answers or {},
-        tag=tag,
-    )
+    declared = Declared(rule=rule, **declaration)
+    session, body, query, status = declared.session, declared.body, declared.query, declared.status
 
     @functools.wraps(handler)
     async def run(request: Request) -> Response:
@@ -209,33 +203,10 @@ def endpoint(
 
 
 def route(
-    path: str,
-    handler: CallHandler,
-    methods: Sequence[str],
-    *,
-    rule: Rule,
-    session: SessionKind = None,
-    body: type[BaseModel] | None = None,
-    query: Query = None,
-    status: int = 200,
-    answer: Answer = None,
-    lookup: bool = False,
-    answers: Mapping[int, type[BaseModel]] | None = None,
-    tag: str | None = None,
+    path: str, handler: CallHandler, methods: Sequence[str], *, rule: Rule, **declaration: Unpack[Declaration]
 ) -> Route:
     """A Starlette route whose endpoint is ``handler`` behind :func:`endpoint`."""
-    wrapped = endpoint(
-        handler,
-        rule=rule,
-        session=session,
-        body=body,
-        query=query,
-        status=status,
-        answer=answer,
-        lookup=lookup,
-        answers=answers,
-        tag=tag,
-    )
+    wrapped = endpoint(handler, rule=rule, **declaration)
     return Route(path, wrapped, methods=list(methods))
 
 

@@ -40,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select, update
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route
 
 from app.auth.identity import Principal, normalize_username, roles_of
 from app.auth.passwords import check_new_password, hash_password
@@ -47,7 +48,7 @@ from app.auth.tokens import InvalidToken
 from app.errors import ApiError, forbidden
 from app.http import json_response
 from app.portal import Portal, bearer_token
-from app.routes.endpoint import CREDENTIALS, OWN_TOKEN, PUBLIC, Call, route
+from app.routes.endpoint import CREDENTIALS, OWN_TOKEN, PUBLIC, Call, Rule, route
 from app.services import users
 from app.stored_json import check_stored
 from app.validation import parse
@@ -445,25 +446,15 @@ async def update_user(call: Call) -> Response:
         return response
 
 
+def _credentials_route(path: str, handler: Any, rule: Rule, answer: type[BaseModel]) -> Route:
+    """A call that takes the mock's credentials from the query string, a JSON body overriding them."""
+    body, query = MockCredentialsBody, MockCredentialsQuery
+    return route(path, handler, ["GET", "POST"], rule=rule, query=query, body=body, answer=answer)
+
+
 routes = [
-    route(
-        "/api/auth",
-        sign_in,
-        ["GET", "POST"],
-        rule=PUBLIC,
-        query=MockCredentialsQuery,
-        body=MockCredentialsBody,
-        answer=MockSignIn,
-    ),
-    route(
-        "/api/auth/access-token",
-        access_token,
-        ["GET", "POST"],
-        rule=CREDENTIALS,
-        query=MockCredentialsQuery,
-        body=MockCredentialsBody,
-        answer=SignedIn,
-    ),
+    _credentials_route("/api/auth", sign_in, PUBLIC, MockSignIn),
+    _credentials_route("/api/auth/access-token", access_token, CREDENTIALS, SignedIn),
     route("/api/auth/register", register, ["POST"], rule=PUBLIC, body=Registration, answer=MockRegistration),
     # The template's mock token or a portal access token, judged by the handler (_portal_caller).
     route("/api/auth/user/update", update_user, ["POST"], rule=OWN_TOKEN, body=UserUpdate, answer=MockUserAnswer),
