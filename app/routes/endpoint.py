@@ -215,3 +215,10 @@ def declared_of(route: BaseRoute) -> Declared | None:
     endpoint_ = getattr(route, "endpoint", None)
     found: Declared | None = getattr(endpoint_, "declared", None)
     return found
+
+
+def staff(path: str, handler: CallHandler, methods: Sequence[str], **declaration: Unpack[Declaration]) -> Route:
+    """A staff call with a session committed after the answer (most product calls): :func:`route`
+    with ``rule=STAFF`` and ``session="write"`` unless the declaration says otherwise."""
+    declaration.setdefault("session", "write")
+    return route(path, handler, methods, rule=STAFF, **declaration)
