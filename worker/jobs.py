@@ -63,15 +63,22 @@ def _attempt(job: Job | None, settings: Settings) -> int:
     return max(1, settings.document_job_retries - job.retries_left + 1)
 
 
+def _progress_of(job: Job | None) -> Callable[[dict[str, Any]], None]:
+    """Where a job reports its progress: the RQ job's meta (Redis), which the API reads."""
+
+    def keep(progress: dict[str, Any]) -> None:
+        if job is not None:
+            job.meta["progress"] = progress
+            job.save_meta()
+
+    return keep
+
+
 def process_document(document_id: int) -> str:
     """Process one uploaded document; answers ``ready``, ``failed``, ``moved`` (to the lane for slow
     files) or ``skipped`` (nothing to do)."""
     job = get_current_job()
-
-    def keep_in_job(progress: dict[str, Any]) -> None:
-        if job is not None:
-            job.meta["progress"] = progress
-            job.save_meta()
+    keep_in_job = _progress_of(job)
 
     async def work(portal: JobPortal) -> str:
         lane = job.origin if job else SLOW_QUEUE_NAME
@@ -174,11 +181,7 @@ def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
 def run_import(job_id: str) -> str:
     """Check (and, unless a dry run, write) one CSV/Excel import; answers its final state."""
     job = get_current_job()
-
-    def report(progress: dict[str, Any]) -> None:
-        if job is not None:
-            job.meta["progress"] = progress
-            job.save_meta()
+    report = _progress_of(job)
 
     async def work(portal: JobPortal) -> str:
         storage = portal.storage
