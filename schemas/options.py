@@ -64,14 +64,7 @@ class LeadStage(StrEnum):
     LOST = "lost"
 
 
-STAGE_LABELS = {
-    LeadStage.NEW: "New",
-    LeadStage.QUALIFIED: "Qualified",
-    LeadStage.PROPOSAL: "Proposal",
-    LeadStage.NEGOTIATION: "Negotiation",
-    LeadStage.WON: "Won",
-    LeadStage.LOST: "Lost",
-}
+STAGE_LABELS = {stage: stage.value.capitalize() for stage in LeadStage}  # "New", "Qualified"...
 
 #: the probability (percent) an opportunity takes in each stage unless a person set it by hand
 STAGE_PROBABILITY = {

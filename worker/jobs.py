@@ -10,6 +10,7 @@ number, progress in ``job.meta``, what a failure means for the document, and whi
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import date
@@ -136,13 +137,28 @@ def settle_over_limit(job: Job, limit: str, reason: str) -> str:
     return asyncio.run(_with_portal(work, job.connection))
 
 
-def on_job_failure(
-    job: Job,
-    connection: Redis,
-    exc_type: type[BaseException] | None,
-    exc_value: BaseException | None,
-    traceback: TracebackType | None,
-) -> None:
+FailureCallback = Callable[[Job, Redis, type[BaseException] | None, BaseException | None, TracebackType | None], None]
+
+
+def _failure_callback(handle: Callable[[Job, type[BaseException] | None], None]) -> FailureCallback:
+    """RQ's failure callback (job, connection, exception type, value, traceback) around ``handle``,
+    which needs only the job and what it raised."""
+
+    @functools.wraps(handle)
+    def callback(
+        job: Job,
+        _connection: Redis,
+        exc_type: type[BaseException] | None,
+        _exc_value: BaseException | None,
+        _traceback: TracebackType | None,
+    ) -> None:
+        handle(job, exc_type)
+
+    return callback
+
+
+@_failure_callback
+def on_job_failure(job: Job, exc_type: type[BaseException] | None) -> None:
     """RQ calls this when a processing job raised, timed out or was abandoned by a dead worker.
 
     With retries left, RQ runs the job again after a pause: the document stays ``processing`` and
@@ -204,13 +220,8 @@ def run_import(job_id: str) -> str:
     return asyncio.run(_with_portal(work))
 
 
-def on_import_failure(
-    job: Job,
-    connection: Redis,
-    exc_type: type[BaseException] | None,
-    exc_value: BaseException | None,
-    traceback: TracebackType | None,
-) -> None:
+@_failure_callback
+def on_import_failure(job: Job, exc_type: type[BaseException] | None) -> None:
     """RQ calls this when an import raised, timed out or was abandoned: nothing was committed (the
     writing transaction never finished), so the job is marked failed and its file removed."""
     job_id = str(job.args[0])
@@ -233,7 +244,7 @@ def on_import_failure(
         if key:
             portal.storage.delete(key)
 
-    asyncio.run(_with_portal(work, connection))
+    asyncio.run(_with_portal(work, job.connection))
 
 
 # --- notifications outside the portal (app/services/push) -------------------------------------------
