@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.auth.tokens import roles_from_groups
+from app.auth.tokens import AccessClaims, roles_from_groups
 from app.settings import Settings
 from schemas.options import Role
 from schemas.users import AuthChallenge, User
@@ -37,18 +37,10 @@ def normalize_username(username: str) -> str:
 
 
 @dataclass(frozen=True)
-class Principal:
-    """Who is asking: established once per request from a verified access token."""
+class Principal(AccessClaims):
+    """Who is asking: established once per request from a verified access token's claims."""
 
-    user_id: int
-    session_id: str
-    username: str
-    roles: tuple[Role, ...]
     expires_at: int = 0  # when the access token that proved it expires (epoch seconds)
-
-    @property
-    def role(self) -> Role | None:
-        return self.roles[0] if self.roles else None
 
 
 def roles_of(user: User, settings: Settings) -> list[Role]:
