@@ -335,7 +335,7 @@ class TextSegment(ApiModel):
 
 
 class Page(ApiModel):
-    """A page of a record list (app/services/listing.py): numbered (``page``) or by ``cursor``."""
+    """A page of a record list (app/services/listing/): numbered (``page``) or by ``cursor``."""
 
     total: int
     total_is_exact: bool  # false: an estimate (a text search over many rows)
