@@ -19,7 +19,6 @@ from tests.processes import api_command, free_port, process_env, serving
 from tests.realtime_support import ORIGIN, Cluster, Sockets
 from tests.support import Account, create_account, make_settings, prepare_database, running_app, sign_in
 
-
 # argon2id still, at its smallest cost (1 pass over 1 MiB, one lane): about 1 ms a hash instead of the
 # production profile's tens of milliseconds (3 passes over 64 MiB, 4 lanes). Every account a test creates
 # and every sign-in pays it; the tests that time hashing ask for ``production_password_hashing``.
