@@ -54,6 +54,15 @@ const SortHeader = memo(function SortHeader({ column, state, onSort }: { column:
 })
 
 /**
+ * The glow over a row or card that changed elsewhere: a tinted layer that fades out (`.portal-glow`,
+ * src/config/theme.ts), placed against the nearest positioned ancestor (the row or the card). Keyed
+ * by the push that caused it, so each push starts it again without remounting the row around it.
+ */
+function Glow() {
+  return <span className="portal-glow" aria-hidden="true" />
+}
+
+/**
  * One row. Memoised: a push changes one LiveRow object (hooks.ts useLiveRows keeps the others),
  * so only that row renders again; the page's other props are stable between pushes.
  */
@@ -73,7 +82,8 @@ const RecordRow = memo(function RecordRow({
   const { record, deleted, flash } = row
   const href = `${config.path}/${record.id}`
   const snippet = toParts(record.snippet)
-  // data-flash makes the row glow (a fading layer, src/config/theme.ts); a new push remounts the row (its key), so it glows again.
+  // data-flash marks a row changed elsewhere; its Glow (a fading layer) is keyed by the push, so a new
+  // push glows again while the row itself stays mounted: only the changed text and the glow are new.
   return (
     <>
     <Table.Row
@@ -101,6 +111,7 @@ const RecordRow = memo(function RecordRow({
           textOverflow="ellipsis"
           data-testid={`cell-${record.id}-${column.key}`}
         >
+          {index === 0 && flash !== null && <Glow key={flash} />}
           {index === 0 && !deleted ? (
             <HStack gap="2">
               <chakra.a asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
@@ -174,6 +185,7 @@ const RecordCard = memo(function RecordCard({ row, config, columns, options }: {
       data-deleted={deleted ? 'true' : undefined}
       data-flash={flash ? String(flash) : undefined}
     >
+      {flash !== null && <Glow key={flash} />}
       <HStack justify="space-between" align="start" gap="2">
         {deleted ? (
           <Text fontWeight="semibold" textDecoration="line-through" lineClamp={2}>
@@ -226,7 +238,7 @@ function RecordCards({ config, columns, rows, options, loading }: { config: Reso
       <Stack as="ul" gap="3" m="0" p="0" data-testid="record-cards">
         {loading && rows.length === 0 && Array.from({ length: 4 }, (_, i) => <Skeleton key={`skeleton-${i}`} h="28" borderRadius="xl" />)}
         {rows.map((row) => (
-          <RecordCard key={`${row.record.id}:${row.flash ?? ''}`} row={row} config={config} columns={columns} options={options} />
+          <RecordCard key={row.record.id} row={row} config={config} columns={columns} options={options} />
         ))}
       </Stack>
       {!loading && rows.length === 0 && (
@@ -276,7 +288,7 @@ export function RecordTable({
             ))}
           {rows.map((row) => (
             <RecordRow
-              key={`${row.record.id}:${row.flash ?? ''}`}
+              key={row.record.id}
               row={row}
               config={config}
               columns={columns}
