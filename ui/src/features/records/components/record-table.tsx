@@ -4,10 +4,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
 import { useIsPhone } from '@/hooks/use-media-query'
-import type { Options } from '@/data/records'
+import type { Options, Resource } from '@/data/records'
 
 import type { ColumnDef, ResourceConfig } from '@/config/records'
-import type { LiveRow } from '../hooks'
+import { useQueryRows, type LiveRow } from '../hooks'
 import type { ListState } from '../list-state'
 
 import { toParts } from '../text'
@@ -231,17 +231,38 @@ const RecordCard = memo(function RecordCard({ row, config, columns, options }: {
   )
 })
 
+interface RowsProps {
+  resource: Resource
+  queryKey: string
+  config: ResourceConfig
+  columns: ColumnDef[]
+  options: Options | null
+}
+
+/**
+ * The rows or cards of one query, the one part of the list that reads the rows: a push renders this
+ * (a memo check per row) and the changed row, not the table, its header or the page around them.
+ */
+function LiveRecordRows({ resource, queryKey, config, columns, options, onOpen }: RowsProps & { onOpen: (href: string) => void }) {
+  const rows = useQueryRows(resource, queryKey)
+  return rows.map((row) => <RecordRow key={row.record.id} row={row} config={config} columns={columns} options={options} onOpen={onOpen} />)
+}
+
+function LiveRecordCards({ resource, queryKey, config, columns, options }: RowsProps) {
+  const rows = useQueryRows(resource, queryKey)
+  return rows.map((row) => <RecordCard key={row.record.id} row={row} config={config} columns={columns} options={options} />)
+}
+
 /** Phones: the list as cards, one column, each with the key fields (no sideways scrolling). */
-function RecordCards({ config, columns, rows, options, loading }: { config: ResourceConfig; columns: ColumnDef[]; rows: LiveRow[]; options: Options | null; loading: boolean }) {
+function RecordCards({ count, loading, ...rows }: RowsProps & { count: number; loading: boolean }) {
+  const { config } = rows
   return (
     <Box>
       <Stack as="ul" gap="3" m="0" p="0" data-testid="record-cards">
-        {loading && rows.length === 0 && Array.from({ length: 4 }, (_, i) => <Skeleton key={`skeleton-${i}`} h="28" borderRadius="xl" />)}
-        {rows.map((row) => (
-          <RecordCard key={row.record.id} row={row} config={config} columns={columns} options={options} />
-        ))}
+        {loading && count === 0 && Array.from({ length: 4 }, (_, i) => <Skeleton key={`skeleton-${i}`} h="28" borderRadius="xl" />)}
+        <LiveRecordCards {...rows} />
       </Stack>
-      {!loading && rows.length === 0 && (
+      {!loading && count === 0 && (
         <Text textAlign="center" py="12" color="fg.muted" data-testid="list-empty">
           No {config.title.toLowerCase()} match this view.
         </Text>
@@ -253,7 +274,9 @@ function RecordCards({ config, columns, rows, options, loading }: { config: Reso
 export function RecordTable({
   config,
   columns,
-  rows,
+  resource,
+  queryKey,
+  count,
   state,
   options,
   loading,
@@ -261,7 +284,11 @@ export function RecordTable({
 }: {
   config: ResourceConfig
   columns: ColumnDef[]
-  rows: LiveRow[]
+  resource: Resource
+  /** The cached query whose rows are shown (its rows are read below, row by row). */
+  queryKey: string
+  /** How many rows it holds (the skeleton and the empty text). */
+  count: number
   state: ListState
   options: Options | null
   loading: boolean
@@ -269,14 +296,15 @@ export function RecordTable({
 }) {
   const navigate = useNavigate()
   const phone = useIsPhone()
-  if (phone) return <RecordCards config={config} columns={columns} rows={rows} options={options} loading={loading} />
+  const rows = { resource, queryKey, config, columns, options }
+  if (phone) return <RecordCards {...rows} count={count} loading={loading} />
   return (
     <Box overflowX="auto" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg.panel">
       <Table.Root size="sm" interactive stickyHeader data-testid="record-table">
         <TableHeader columns={columns} state={state} onSort={onSort} />
         <Table.Body>
           {loading &&
-            rows.length === 0 &&
+            count === 0 &&
             Array.from({ length: 8 }, (_, i) => (
               <Table.Row key={`skeleton-${i}`}>
                 {columns.map((c) => (
@@ -286,19 +314,10 @@ export function RecordTable({
                 ))}
               </Table.Row>
             ))}
-          {rows.map((row) => (
-            <RecordRow
-              key={row.record.id}
-              row={row}
-              config={config}
-              columns={columns}
-              options={options}
-              onOpen={navigate}
-            />
-          ))}
+          <LiveRecordRows {...rows} onOpen={navigate} />
         </Table.Body>
       </Table.Root>
-      {!loading && rows.length === 0 && (
+      {!loading && count === 0 && (
         <Text textAlign="center" py="12" color="fg.muted" data-testid="list-empty">
           No {config.title.toLowerCase()} match this view.
         </Text>
