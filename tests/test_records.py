@@ -19,40 +19,38 @@ pytestmark = pytest.mark.db
 ROLES = ["admin", "manager", "technician", "contractor"]
 
 
+ASSET = {
+    "name": "Fluke Thermal camera",
+    "category": "Instrumentation",
+    "department": "Hardware",
+    "status": "GOOD",
+    "risk": "L",
+    "location": "Lab 1",
+    "purchaseCost": 1234.5,
+    "nextInspection": "2030-01-31",
+}
+LEAD = {
+    "title": "SCADA upgrade for Contoso Rail",
+    "clientCompany": "Contoso Rail",
+    "contactEmail": "ops@contoso.example",
+    "estimatedValue": 120000,
+    "stage": "qualified",
+    "probability": 25,
+    "department": "Software and Firmware",
+}
+
+
 def asset_body(**overrides: Any) -> dict[str, Any]:
-    body = {
-        "tag": unique("T-"),
-        "name": "Fluke Thermal camera",
-        "category": "Instrumentation",
-        "department": "Hardware",
-        "status": "GOOD",
-        "risk": "L",
-        "location": "Lab 1",
-        "purchaseCost": 1234.5,
-        "nextInspection": "2030-01-31",
-    }
-    body.update(overrides)
-    return body
+    """A valid new asset (a tag of its own), with ``overrides``."""
+    return {"tag": unique("T-"), **ASSET, **overrides}
 
 
 def lead_body(**overrides: Any) -> dict[str, Any]:
-    body = {
-        "title": "SCADA upgrade for Contoso Rail",
-        "clientCompany": "Contoso Rail",
-        "contactEmail": "ops@contoso.example",
-        "estimatedValue": 120000,
-        "stage": "qualified",
-        "probability": 25,
-        "department": "Software and Firmware",
-    }
-    body.update(overrides)
-    return body
+    return {**LEAD, **overrides}
 
 
 def document_body(**overrides: Any) -> dict[str, Any]:
-    body = {"title": "Inspection report", "department": "Hardware"}
-    body.update(overrides)
-    return body
+    return {"title": "Inspection report", "department": "Hardware", **overrides}
 
 
 BODIES = {"assets": asset_body, "leads": lead_body, "documents": document_body}
