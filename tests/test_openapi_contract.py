@@ -35,6 +35,11 @@ def _check(document: dict[str, Any], schema: dict[str, Any], value: Any) -> None
     Draft202012Validator({"components": document["components"], **schema}).validate(value)
 
 
+@pytest.fixture
+def manager(staff: dict[str, Account]) -> Account:
+    return staff["manager"]
+
+
 def _answers(document: dict[str, Any], response: httpx.Response, path: str, status: int = 200) -> None:
     """``response`` has ``status``, and its body is valid against what /openapi.json says ``path``
     answers to the request's method with that status."""
@@ -284,10 +289,7 @@ async def test_staff_directory_and_inspection_answers_validate(
     await checked("GET", "/inspection-intervals", "/inspection-intervals", technician)
 
 
-async def test_document_answers_validate(
-    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
-) -> None:
-    manager = staff["manager"]
+async def test_document_answers_validate(manager: Account, client: httpx.AsyncClient, document: dict[str, Any]) -> None:
     uploaded = await upload(client, manager, ("contract.txt", b"Pump 4 checked"))
     _answers(document, uploaded, "/documents/upload", 201)
     document_id = uploaded.json()["items"][0]["id"]
@@ -297,10 +299,7 @@ async def test_document_answers_validate(
     _answers(document, gone, "/documents/{id}")
 
 
-async def test_import_answers_validate(
-    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
-) -> None:
-    manager = staff["manager"]
+async def test_import_answers_validate(manager: Account, client: httpx.AsyncClient, document: dict[str, Any]) -> None:
     content = b"tag,name,category,department\nIMP-C1,Hoist,Lifting equipment,Hardware\n"
     started = await client.post(
         "/assets/import",
@@ -313,10 +312,7 @@ async def test_import_answers_validate(
     _answers(document, job, "/imports/{id}")
 
 
-async def test_search_answers_validate(
-    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
-) -> None:
-    manager = staff["manager"]
+async def test_search_answers_validate(manager: Account, client: httpx.AsyncClient, document: dict[str, Any]) -> None:
     await client.post("/assets", headers=manager.headers, json=asset_body(name="Searchable winch"))
     for q in ("winch", "", "Contoso"):
         found = await client.get("/search", headers=manager.headers, params={"q": q})
