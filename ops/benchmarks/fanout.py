@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 
 from ops.benchmarks.report import BenchOptions, Figure, ratio
-from ops.benchmarks.sockets import Socket, clients, now_ms, peer, percentile, raise_fd_limit
+from ops.benchmarks.sockets import Socket, both_connected, now_ms, peer, percentile, raise_fd_limit
 from ops.benchmarks.stack import mint_users, portal
 
 PERIOD = 0.2  # seconds between two changes
@@ -73,15 +73,9 @@ def run(options: BenchOptions) -> list[Figure]:
         with peer(instance.redis_url) as reference:
             peer_sockets = [Socket(reference.urls[n % 2], token, uid) for n, (uid, token) in enumerate(users)]
             peer_http = [httpx.Client(base_url=url) for url in reference.urls]
-            with (
-                clients(ours_sockets, channels=["record"], processes=client_processes) as ours_clients,
-                clients(peer_sockets, channels=["record"], processes=client_processes) as peer_clients,
-            ):
-                for group in (ours_clients, peer_clients):
-                    connected = group.wait_connected(timeout=120)
-                    if connected.failed:
-                        raise RuntimeError(f"{connected.failed} sockets did not connect: {connected.errors}")
-                time.sleep(1 if options.quick else 5)  # let the connection-time presence pushes drain
+            with both_connected(
+                ours_sockets, peer_sockets, channels=["record"], processes=client_processes, quick=options.quick
+            ) as (ours_clients, peer_clients):
                 ours_answers: dict[str, float] = {}
                 peer_answers: dict[str, float] = {}
                 version = asset["version"]

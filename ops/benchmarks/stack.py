@@ -24,10 +24,11 @@ from redis import Redis
 from sqlalchemy import text
 
 from app.db import is_sqlite, make_sync_engine
-from app.operations.launcher import api_command, embedded_redis, free_port, restart, serving
+from app.operations.launcher import api_command, embedded_redis, free_port, serving
 from app.operations.migrations import migrate
 from app.operations.seed import seed as load_demo_data
 from app.settings import ROOT, Settings
+from ops.benchmarks.sockets import restartable
 
 PASSWORD = "bench-Portal-pass-42"
 
@@ -125,14 +126,7 @@ def portal(
         ]  # fmt: skip
         processes = stack.enter_context(serving(services, instance.env, data_dir, 60))
         instance.api_urls = [f"http://127.0.0.1:{port}" for port in ports]
-        instance.api_pids = [p.pid for p in processes]
-
-        def restart_api() -> float:
-            launched = restart(processes, services, instance.env, data_dir)
-            instance.api_pids = [p.pid for p in processes]
-            return launched
-
-        instance.restart_api = restart_api
+        instance.restart_api = restartable(processes, services, instance.env, data_dir, instance.api_pids)
         yield instance
 
 
