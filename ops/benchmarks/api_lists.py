@@ -12,7 +12,7 @@ from __future__ import annotations
 import httpx
 
 from ops.benchmarks import stack
-from ops.benchmarks.report import BenchOptions, Figure
+from ops.benchmarks.report import BenchOptions, Figure, each_backend
 from ops.benchmarks.wrk import wrk
 
 QUERY = "perPage=50&sort=name&status=GREAT,GOOD,BAD&department=Hardware"
@@ -73,7 +73,4 @@ def _measure(backend: str, database_url: str | None, options: BenchOptions) -> l
 
 
 def run(options: BenchOptions) -> list[Figure]:
-    figures = _measure("SQLite", None, options)
-    if options.database_url:
-        figures += _measure("PostgreSQL", options.database_url, options)
-    return figures
+    return each_backend(_measure, options)

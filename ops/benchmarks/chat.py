@@ -32,7 +32,7 @@ import httpx
 
 from ops.benchmarks.report import BenchOptions, Figure, ratio
 from ops.benchmarks.sockets import NODE_DIR, Socket, both_connected, peer, percentile, raise_fd_limit
-from ops.benchmarks.stack import mint_users, portal
+from ops.benchmarks.stack import mint_users, two_processes
 
 RATE = 100  # messages a second, each side (quick: QUICK_RATE)
 QUICK_RATE = 50
@@ -151,9 +151,7 @@ def run(options: BenchOptions) -> list[Figure]:
     rate = QUICK_RATE if options.quick else RATE
     client_processes = 2 if options.quick else 4
     raise_fd_limit()
-    with portal(
-        api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False
-    ) as instance:
+    with two_processes(options) as instance:
         users = mint_users(instance, count, prefix="chat")
         tokens = dict(users)
         ids = [uid for uid, _token in users]

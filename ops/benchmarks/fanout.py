@@ -22,7 +22,7 @@ import httpx
 
 from ops.benchmarks.report import BenchOptions, Figure, ratio
 from ops.benchmarks.sockets import Socket, both_connected, now_ms, peer, percentile, raise_fd_limit
-from ops.benchmarks.stack import mint_users, portal
+from ops.benchmarks.stack import mint_users, two_processes
 
 PERIOD = 0.2  # seconds between two changes
 BAR_P99_MS = 100.0
@@ -61,9 +61,7 @@ def run(options: BenchOptions) -> list[Figure]:
     seconds = 4 if options.quick else 60
     client_processes = 2 if options.quick else 4
     raise_fd_limit()
-    with portal(
-        api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False
-    ) as instance:
+    with two_processes(options) as instance:
         users = mint_users(instance, count, prefix="fan")
         [(admin_id, admin_token)] = mint_users(instance, 1, prefix="admin", role="admin")
         bearer = {"Authorization": f"Bearer {admin_token}"}

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 
 from ops.benchmarks import scale_data, stack
-from ops.benchmarks.report import BenchOptions, Figure
+from ops.benchmarks.report import BenchOptions, Figure, each_backend
 from ops.benchmarks.wrk import Load, wrk
 
 CALLS = [
@@ -206,7 +206,4 @@ def _measure(backend: str, database_url: str | None, options: BenchOptions) -> l
 
 
 def run(options: BenchOptions) -> list[Figure]:
-    figures = _measure("SQLite", None, options)
-    if options.database_url:
-        figures += _measure("PostgreSQL", options.database_url, options)
-    return figures
+    return each_backend(_measure, options)

@@ -14,7 +14,7 @@ import secrets
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -28,6 +28,7 @@ from app.operations.launcher import api_command, embedded_redis, free_port, serv
 from app.operations.migrations import migrate
 from app.operations.seed import seed as load_demo_data
 from app.settings import ROOT, Settings
+from ops.benchmarks.report import BenchOptions
 from ops.benchmarks.sockets import restartable
 
 PASSWORD = "bench-Portal-pass-42"
@@ -73,6 +74,12 @@ def compile_bytecode() -> None:
     each start, seconds of a restart on a loaded machine that a deployment never pays."""
     for folder in ("app", "worker", "schemas"):
         compileall.compile_dir(ROOT / folder, quiet=1)
+
+
+def two_processes(options: BenchOptions) -> AbstractContextManager[Instance]:
+    """The realtime benchmarks' portal: two API processes on their own ports, the options' Redis and
+    database, no demo data."""
+    return portal(api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False)
 
 
 @contextmanager
