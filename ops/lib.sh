@@ -78,37 +78,30 @@ ensure_node() {
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
   fi
+  npm_ci_when_changed "$ROOT/ui" npm "npm packages"
+}
+
+# npm ci in DIR (1) when node_modules is missing or package-lock.json changed since the install the
+# stamp file STAMP (2) records; WHAT (3) names the packages in the log.
+npm_ci_when_changed() {
+  local dir="$1" stamp="$STAMPS/$2"
   mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$ROOT/ui/package-lock.json" | cut -c1-16)"
-  if [ ! -d "$ROOT/ui/node_modules" ] || [ "$(cat "$STAMPS/npm" 2>/dev/null)" != "$want" ]; then
-    log "installing npm packages"
-    (cd "$ROOT/ui" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$STAMPS/npm"
+  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
+  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "installing $3"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$stamp"
   fi
 }
 
 # The realtime benchmarks' Node load clients and reference server (ops/benchmarks/node).
 ensure_bench_node() {
-  local dir="$ROOT/ops/benchmarks/node"
-  mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
-  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$STAMPS/bench-npm" 2>/dev/null)" != "$want" ]; then
-    log "installing the benchmarks' npm packages"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$STAMPS/bench-npm"
-  fi
+  npm_ci_when_changed "$ROOT/ops/benchmarks/node" bench-npm "the benchmarks' npm packages"
 }
 
 # The OpenID Connect provider of the company sign-in browser test (tests/oidc_provider: oidc-provider).
 ensure_test_oidc_provider() {
-  local dir="$ROOT/tests/oidc_provider"
-  mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
-  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$STAMPS/oidc-provider-npm" 2>/dev/null)" != "$want" ]; then
-    log "installing the test OpenID Connect provider's npm packages"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$STAMPS/oidc-provider-npm"
-  fi
+  npm_ci_when_changed "$ROOT/tests/oidc_provider" oidc-provider-npm "the test OpenID Connect provider's npm packages"
 }
 
 build_ui() {

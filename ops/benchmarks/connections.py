@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from app.settings import ROOT
 from ops.benchmarks.report import BenchOptions, Figure, ratio
 from ops.benchmarks.sockets import Back, Connected, Socket, clients, peer, raise_fd_limit, rss_mb
-from ops.benchmarks.stack import mint_users, portal
+from ops.benchmarks.stack import mint_users, two_processes
 
 BAR_TOTAL_MB = 1024.0
 BAR_PER_SOCKET_KB = 30.0
@@ -102,9 +102,7 @@ def run(options: BenchOptions) -> list[Figure]:
     limit = raise_fd_limit()
     if limit < count + 1000:
         raise SystemExit(f"the open-files hard limit ({limit}) is too low for {count} sockets")
-    with portal(
-        api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False
-    ) as instance:
+    with two_processes(options) as instance:
         users = mint_users(instance, count, prefix="idle")
         ours_sockets = [Socket(instance.api_urls[n % 2], token, uid) for n, (uid, token) in enumerate(users)]
         ours = _storm(ours_sockets, lambda: instance.api_pids, instance.restart_api, processes, settle, timeout)

@@ -18,19 +18,8 @@ from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 from app.operations.migrations import migrate
 from app.operations.seed import seed
 from app.settings import ROOT, Settings
+from ops.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.processes import api_command, free_port, running_workers, serving, ui_command
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
