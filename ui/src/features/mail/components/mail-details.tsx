@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 
 import { IconMenu } from '@/components/icon-menu'
+import { LabelChips } from '@/components/label-chips'
 import { errorMessage } from '@/data/client'
 
 import type { Mail, MailAttachment, MailFolder, MailLabel, MailListKey } from '../api'
@@ -193,14 +194,7 @@ export function MailDetails({
               {folder.title}
             </Badge>
           )}
-          {mail.labels.map((id) => {
-            const label = labels.find((l) => l.id === id)
-            return label ? (
-              <Badge key={id} size="sm" variant="solid" bg={label.color} color="white" borderRadius="full" data-testid={`mail-details-label-badge-${label.handle}`}>
-                {label.title}
-              </Badge>
-            ) : null
-          })}
+          <LabelChips ids={mail.labels} labels={labels} name={(l) => l.title} color={(l) => l.color} testId={(l) => `mail-details-label-badge-${l.handle}`} />
         </HStack>
         <Flex gap="3" mt="6" align="flex-start">
           <MailAvatar name={sentByMe ? 'me' : mail.from.name} src={mail.from.avatar} size="md" />

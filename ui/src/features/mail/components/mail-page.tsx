@@ -1,9 +1,10 @@
-import { Box, Center, Flex, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Flex, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 
 import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { EmptyState } from '@/components/empty-state'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -150,12 +151,7 @@ export default function MailPage() {
               {mailId ? (
                 detailsPane
               ) : (
-                <Center h="full" flexDirection="column" gap="3" color="fg.muted" data-testid="mail-details-empty">
-                  <Flex boxSize="16" borderRadius="full" bg="bg.muted" align="center" justify="center">
-                    <MailOpenIcon boxSize="7" />
-                  </Flex>
-                  <Text>Select a mail to read it.</Text>
-                </Center>
+                <EmptyState h="full" py="0" gap="3" testId="mail-details-empty" icon={<MailOpenIcon boxSize="7" />} text="Select a mail to read it." />
               )}
             </Box>
           </>

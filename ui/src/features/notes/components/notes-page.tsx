@@ -1,9 +1,10 @@
-import { Box, Button, Center, Dialog, IconButton, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Button, Dialog, IconButton, Portal, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 
 import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { EmptyState } from '@/components/empty-state'
 import { SideGroup, SideLink, SideTitle } from '@/components/side-nav'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
@@ -252,15 +253,11 @@ export default function NotesPage() {
       <Stack gap="6" px={{ base: '3', md: '6' }} py="6">
         {view.kind !== 'archive' && <Composer labels={labels} view={view} onCreate={create} />}
         {data.error && !notes ? (
-          <Center py="16" flexDirection="column" gap="2">
-            <Text fontWeight="semibold">The notes could not be loaded</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {errorMessage(data.error)}
-            </Text>
+          <EmptyState title="The notes could not be loaded" text={errorMessage(data.error)}>
             <Button size="sm" variant="outline" onClick={data.reload}>
               Try again
             </Button>
-          </Center>
+          </EmptyState>
         ) : shown === null ? (
           <Box css={{ columnCount: 1, columnGap: '1rem', '@media (min-width: 640px)': { columnCount: 2 }, '@media (min-width: 1280px)': { columnCount: 3 } }}>
             {[120, 180, 90, 150, 200, 110].map((h, i) => (
@@ -268,12 +265,7 @@ export default function NotesPage() {
             ))}
           </Box>
         ) : shown.length === 0 ? (
-          <Center py="16" flexDirection="column" gap="2" color="fg.muted" textAlign="center" data-testid="notes-empty">
-            <Text fontWeight="semibold" color="fg">
-              {search ? 'No notes match your search' : `No notes in ${title}`}
-            </Text>
-            <Text fontSize="sm">{search ? `Nothing here matches “${search}”.` : emptyText}</Text>
-          </Center>
+          <EmptyState testId="notes-empty" title={search ? 'No notes match your search' : `No notes in ${title}`} text={search ? `Nothing here matches “${search}”.` : emptyText} />
         ) : (
           <Box
             data-testid="notes-grid"

@@ -47,6 +47,12 @@ export function AddList({ onAdd }: { onAdd: (name: string) => Promise<void> }) {
   )
 }
 
+/** The board's on/off settings, in the drawer's order. */
+const SWITCHES: { key: 'cardCoverImages' | 'subscribed'; testId: string; title: string; hint: string }[] = [
+  { key: 'cardCoverImages', testId: 'board-settings-covers', title: 'Card cover images', hint: 'Show the cover image on the cards.' },
+  { key: 'subscribed', testId: 'board-settings-subscribed', title: 'Subscribe', hint: 'Follow the changes on this board.' },
+]
+
 /** One on/off board setting with its title and a line of explanation. */
 function SettingSwitch({ checked, onChange, testId, title, hint }: { checked: boolean; onChange: (checked: boolean) => void; testId: string; title: string; hint: string }) {
   return (
@@ -100,20 +106,16 @@ export function SettingsDrawer({
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="5">
-                <SettingSwitch
-                  checked={board.settings.cardCoverImages}
-                  onChange={(cardCoverImages) => onSettings({ ...board.settings, cardCoverImages })}
-                  testId="board-settings-covers"
-                  title="Card cover images"
-                  hint="Show the cover image on the cards."
-                />
-                <SettingSwitch
-                  checked={board.settings.subscribed}
-                  onChange={(subscribed) => onSettings({ ...board.settings, subscribed })}
-                  testId="board-settings-subscribed"
-                  title="Subscribe"
-                  hint="Follow the changes on this board."
-                />
+                {SWITCHES.map(({ key, testId, title, hint }) => (
+                  <SettingSwitch
+                    key={key}
+                    checked={board.settings[key]}
+                    onChange={(on) => onSettings({ ...board.settings, [key]: on })}
+                    testId={testId}
+                    title={title}
+                    hint={hint}
+                  />
+                ))}
                 <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
                   <MembersSection board={board} onAdd={people.onAddMember} onRemove={people.onRemoveMember} />
                 </Box>

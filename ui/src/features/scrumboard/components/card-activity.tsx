@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { Section } from '@/components/section'
 
 import type { Activity, Board, Card } from '../api'
-import { newId, toDate } from '../board-utils'
+import { formatWhen, newId, toDate } from '../board-utils'
 import { ActivityIcon } from '../icons'
 
-import { formatWhen, MemberAvatar } from './card-bits'
+import { MemberAvatar } from './card-bits'
 
 /** A card's comment field and its comments and activity, newest first. */
 export function CardActivity({ card, board, me, onSave }: { card: Card; board: Board; me: { id: string; name: string }; onSave: (changes: Partial<Card>) => void }) {

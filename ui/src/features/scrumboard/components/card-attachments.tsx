@@ -6,10 +6,8 @@ import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
 
 import type { Attachment, Card } from '../api'
-import { imageToDataUrl, isUrl, mediaUrl, newId } from '../board-utils'
+import { formatWhen, imageToDataUrl, isUrl, mediaUrl, newId } from '../board-utils'
 import { ClipIcon, ImageIcon, LinkIcon } from '../icons'
-
-import { formatWhen } from './card-bits'
 
 /** The popover that attaches a link, an image address or an uploaded image to a card. */
 export function AttachmentAdder({ onAdd }: { onAdd: (a: Attachment) => void }) {

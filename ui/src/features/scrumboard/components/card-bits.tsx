@@ -3,14 +3,6 @@ import type { ReactNode } from 'react'
 
 import { PersonAvatar } from '@/components/person-avatar'
 
-import { toDate } from '../board-utils'
-
-const when = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
-export const formatWhen = (value: string | number) => {
-  const d = toDate(value)
-  return Number.isNaN(d.getTime()) ? '' : when.format(d)
-}
-
 export function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; size?: '2xs' | 'xs' | 'sm' }) {
   return <PersonAvatar name={name} src={src} size={size} colorPalette="brand" title={name} />
 }

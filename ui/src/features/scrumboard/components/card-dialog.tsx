@@ -12,12 +12,12 @@ import { showMessage } from '@/lib/snackbar'
 
 import { removeCard, updateCard, type Activity, type Attachment, type Board, type Card } from '../api'
 import { boardAtom, openCardIdAtom, replaceCardAtom } from '../atoms'
-import { dueState, labelColor, newId } from '../board-utils'
+import { dueState, formatWhen, labelColor, newId } from '../board-utils'
 import { CheckSquareIcon, ClockIcon, EyeIcon, LabelIcon, TextIcon, TrashIcon, UsersIcon } from '../icons'
 
 import { CardActivity } from './card-activity'
 import { AttachmentAdder, AttachmentList } from './card-attachments'
-import { CheckMenu, formatWhen, MemberAvatar } from './card-bits'
+import { CheckMenu, MemberAvatar } from './card-bits'
 import { ChecklistBlock } from './card-checklist'
 
 function DuePicker({ due, onChange }: { due: string | null; onChange: (due: string | null) => void }) {

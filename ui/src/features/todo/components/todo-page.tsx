@@ -1,10 +1,12 @@
-import { Box, Center, Flex, IconButton, Menu, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Flex, IconButton, Menu, Skeleton, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 
 import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { EmptyState } from '@/components/empty-state'
 import { IconMenu } from '@/components/icon-menu'
+import { ListSkeleton } from '@/components/list-skeleton'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -155,31 +157,17 @@ export default function TodoPage() {
       </Flex>
       <Box flex="1" overflowY="auto" minH="0" data-testid="todo-list">
         {list.error ? (
-          <Center py="16" px="6" flexDirection="column" gap="2" textAlign="center">
-            <Text fontWeight="semibold">The tasks could not be loaded</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {errorMessage(list.error)}
-            </Text>
-          </Center>
+          <EmptyState px="6" title="The tasks could not be loaded" text={errorMessage(list.error)} />
         ) : shown === null ? (
-          <Stack gap="0">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Flex key={i} gap="3" p="4" borderBottomWidth="1px" borderColor="border.muted">
-                <Skeleton boxSize="5" />
-                <Stack flex="1" gap="2">
-                  <Skeleton h="3" w="50%" />
-                  <Skeleton h="3" w="30%" />
-                </Stack>
-              </Flex>
-            ))}
-          </Stack>
+          <ListSkeleton rows={5} lead={<Skeleton boxSize="5" />} lines={['50%', '30%']} />
         ) : shown.length === 0 ? (
-          <Center py="20" px="6" flexDirection="column" gap="2" textAlign="center" color="fg.muted" data-testid="todo-empty">
-            <Text fontWeight="semibold" color="fg">
-              {search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
-            </Text>
-            <Text fontSize="sm">{search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}</Text>
-          </Center>
+          <EmptyState
+            py="20"
+            px="6"
+            testId="todo-empty"
+            title={search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
+            text={search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}
+          />
         ) : (
           shown.map((todo) => <TodoRow key={todo.id} todo={todo} labels={meta.labels} actions={actions} />)
         )}

@@ -1,5 +1,6 @@
 import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react'
 
+import { LabelChips } from '@/components/label-chips'
 import { Checkbox } from '@/components/ui/checkbox'
 
 import type { Todo, TodoLabel } from '../api'
@@ -70,14 +71,7 @@ export function TodoRow({ todo, labels, actions }: { todo: Todo; labels: TodoLab
               {formatTodoDate(todo.dueDate)}
             </Badge>
           )}
-          {todo.labels.map((id) => {
-            const label = labels.find((l) => l.id === id)
-            return label ? (
-              <Badge key={id} size="sm" variant="solid" bg={label.color} color="white" borderRadius="full" data-testid={`todo-row-${todo.id}-label-${label.handle}`}>
-                {label.title}
-              </Badge>
-            ) : null
-          })}
+          <LabelChips ids={todo.labels} labels={labels} name={(l) => l.title} color={(l) => l.color} testId={(l) => `todo-row-${todo.id}-label-${l.handle}`} />
         </HStack>
       </Box>
       <HStack gap="0" onClick={(e) => e.stopPropagation()} flexShrink={0}>
