@@ -20,6 +20,15 @@ export function folderListQuery(key: FolderListKey): Record<string, string> {
   return { folderHandle: key.handle }
 }
 
+/** The list's name in the area's folders, filters or labels; its handle until they load. */
+export function folderListTitle(
+  key: FolderListKey,
+  meta: { folders: readonly { handle: string; title: string }[]; filters: readonly { handle: string; title: string }[]; labels: readonly { handle: string; title: string }[]; loaded: boolean },
+): string {
+  const named = key.kind === 'folder' ? meta.folders : key.kind === 'filter' ? meta.filters : meta.labels
+  return named.find((n) => n.handle === key.handle)?.title ?? (meta.loaded ? key.handle : '')
+}
+
 /** The list on screen and the key it was fetched for. */
 export type FolderListState<T> = { key: string; items: T[] } | null
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom'
 
 import { IconMenu } from '@/components/icon-menu'
 import { LabelChips } from '@/components/label-chips'
+import { ToggleIconButton } from '@/components/toggle-icon-button'
 import { errorMessage } from '@/data/client'
 
 import type { Mail, MailAttachment, MailFolder, MailLabel, MailListKey } from '../api'
@@ -122,28 +123,22 @@ export function MailDetails({
           <BackIcon />
         </IconButton>
         <Box flex="1" />
-        <IconButton
-          size="sm"
-          variant="ghost"
-          aria-label={mail.starred ? 'Unstar' : 'Star'}
-          aria-pressed={mail.starred}
-          color={mail.starred ? 'orange.400' : undefined}
+        <ToggleIconButton
+          on={mail.starred}
+          label={['Unstar', 'Star']}
+          onColor="orange.400"
+          icon={[<StarFilledIcon key="on" />, <StarIcon key="off" />]}
           onClick={() => void save(mail, { starred: !mail.starred })}
-          data-testid="mail-details-star"
-        >
-          {mail.starred ? <StarFilledIcon /> : <StarIcon />}
-        </IconButton>
-        <IconButton
-          size="sm"
-          variant="ghost"
-          aria-label={mail.important ? 'Mark as not important' : 'Mark as important'}
-          aria-pressed={mail.important}
-          color={mail.important ? 'red.400' : undefined}
+          testId="mail-details-star"
+        />
+        <ToggleIconButton
+          on={mail.important}
+          label={['Mark as not important', 'Mark as important']}
+          onColor="red.400"
+          icon={[<ImportantFilledIcon key="on" />, <ImportantIcon key="off" />]}
           onClick={() => void save(mail, { important: !mail.important })}
-          data-testid="mail-details-important"
-        >
-          {mail.important ? <ImportantFilledIcon /> : <ImportantIcon />}
-        </IconButton>
+          testId="mail-details-important"
+        />
         <IconMenu icon={<LabelIcon />} label="Labels" title="Labels" testId="mail-details-labels" groupLabel="Labels" closeOnSelect={false}>
           {labels.map((l) => (
             <Menu.CheckboxItem

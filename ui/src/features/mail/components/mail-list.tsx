@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state'
 import { IconMenu } from '@/components/icon-menu'
 import { LabelChips } from '@/components/label-chips'
 import { ListSkeleton } from '@/components/list-skeleton'
+import { ToggleIconButton } from '@/components/toggle-icon-button'
 import { Checkbox } from '@/components/ui/checkbox'
 
 import type { Mail, MailFolder, MailLabel, MailListKey } from '../api'
@@ -167,17 +168,16 @@ function MailRow({ mail, labels, listKey, active }: { mail: Mail; labels: MailLa
           onCheckedChange={(d) => setSelected((ids) => (d.checked ? [...ids, mail.id] : ids.filter((x) => x !== mail.id)))}
           inputProps={{ 'data-testid': `mail-row-${mail.id}-check` }}
         />
-        <IconButton
+        <ToggleIconButton
           size="2xs"
-          variant="ghost"
-          aria-label={mail.starred ? 'Unstar' : 'Star'}
-          aria-pressed={mail.starred}
-          color={mail.starred ? 'orange.400' : 'fg.subtle'}
+          on={mail.starred}
+          label={['Unstar', 'Star']}
+          onColor="orange.400"
+          offColor="fg.subtle"
+          icon={[<StarFilledIcon key="on" />, <StarIcon key="off" />]}
           onClick={() => void save(mail, { starred: !mail.starred })}
-          data-testid={`mail-row-${mail.id}-star`}
-        >
-          {mail.starred ? <StarFilledIcon /> : <StarIcon />}
-        </IconButton>
+          testId={`mail-row-${mail.id}-star`}
+        />
       </Stack>
       <MailAvatar name={mail.from.name === 'me' ? (mail.to[0]?.name ?? 'me') : mail.from.name} src={mail.from.avatar} />
       <Box flex="1" minW="0">

@@ -1,10 +1,10 @@
-import { Box, Button, Dialog, IconButton, Portal, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Button, Dialog, IconButton, Portal, Skeleton, Stack } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 
-import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
 import { EmptyState } from '@/components/empty-state'
+import { SearchSidebarLayout } from '@/components/search-sidebar-layout'
 import { SideGroup, SideLink, SideTitle } from '@/components/side-nav'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
@@ -120,9 +120,7 @@ export default function NotesPage() {
   const data = useNotesData()
   const { confirm } = useDialog()
   const [search, setSearch] = useAtom(notesSearchAtom)
-  const [sidebarOpen, setSidebarOpen] = useAtom(notesSidebarOpenAtom)
   const [openId, setOpenId] = useAtom(openNoteIdAtom)
-  const docked = useBreakpointValue({ base: false, lg: true }) ?? false
   const { notes, labels, setNotes } = data
   const shown = useMemo(() => (notes ? notesInView(notes, view, labels, search) : null), [notes, view, labels, search])
   const openNote = notes?.find((n) => n.id === openId) ?? null
@@ -175,13 +173,11 @@ export default function NotesPage() {
           : 'Notes you add show here.'
 
   return (
-    <SidebarLayout
+    <SearchSidebarLayout
+      openAtom={notesSidebarOpenAtom}
       minH="calc(100dvh - 7rem)"
       data-testid="notes-page"
       sidebar={sidebar}
-      docked={docked}
-      open={sidebarOpen}
-      onOpenChange={setSidebarOpen}
       stickySidebar
       overlays={
         <>
@@ -238,18 +234,16 @@ export default function NotesPage() {
           />
         </>
       }
+      searchBar={{
+        menuLabel: 'Open note views',
+        testIdPrefix: 'notes',
+        titleTestId: 'notes-title',
+        title,
+        search,
+        onSearch: setSearch,
+        placeholder: 'Search notes',
+      }}
     >
-      <AppSearchBar
-        docked={docked}
-        onMenu={() => setSidebarOpen(true)}
-        menuLabel="Open note views"
-        testIdPrefix="notes"
-        titleTestId="notes-title"
-        title={title}
-        search={search}
-        onSearch={setSearch}
-        placeholder="Search notes"
-      />
       <Stack gap="6" px={{ base: '3', md: '6' }} py="6">
         {view.kind !== 'archive' && <Composer labels={labels} view={view} onCreate={create} />}
         {data.error && !notes ? (
@@ -292,6 +286,6 @@ export default function NotesPage() {
           </Box>
         )}
       </Stack>
-    </SidebarLayout>
+    </SearchSidebarLayout>
   )
 }
