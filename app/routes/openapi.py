@@ -58,6 +58,7 @@ ACCEPTED_FILES: dict[str, dict[str, Any]] = {
     "/documents/upload": {"accept": list(EXTENSIONS), "summary": ACCEPTED_KINDS},
     "/admin/users/{id}/photo": _PHOTOS,
     "/me/photo": _PHOTOS,
+    "/api/e-commerce-app/product/image": _PHOTOS,
     "/assets/import": {"accept": list(tabular.ACCEPTED_FILES)},
     "/leads/import": {"accept": list(tabular.ACCEPTED_FILES)},
 }

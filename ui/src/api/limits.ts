@@ -1203,6 +1203,9 @@ export const Product = {
   "featuredImageId": {
     "maxLength": 10000
   },
+  "images": {
+    "maxItems": 12
+  },
   "quantity": {
     "minimum": 0
   },
@@ -2368,6 +2371,17 @@ export const queryLimits = {
 /** with a summary a person reads and the most bytes, where the server declares them. */
 export const acceptedFiles = {
   "/admin/users/{id}/photo": {
+    "post": {
+      "accept": [
+        "image/gif",
+        "image/jpeg",
+        "image/png",
+        "image/webp"
+      ],
+      "maxBytes": 5242880
+    }
+  },
+  "/api/e-commerce-app/product/image": {
     "post": {
       "accept": [
         "image/gif",
