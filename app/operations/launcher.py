@@ -56,6 +56,8 @@ def api_command(port: int, *, host: str | None = None, processes: int = 1, log_l
         # No WebSocket-level keepalive: Engine.IO's own heartbeat (ping every 25 s, 20 s to answer) finds
         # dead clients; uvicorn's would add a timer per socket and a ping and pong every 20 s each.
         "--ws-ping-interval", "0",
+        # uvicorn's sans-I/O websockets protocol, holding less per socket once it is open (issue 20).
+        "--ws", "app.realtime.ws_protocol:LeanWebSocketProtocol",
         *(["--workers", str(processes)] if processes > 1 else []),
     ]  # fmt: skip
 
