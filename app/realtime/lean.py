@@ -27,7 +27,7 @@ def _discard(waiters: list[asyncio.Future[None]] | None, waiter: asyncio.Future[
 class LeanQueue(Generic[T]):
     """An unbounded FIFO queue for one event loop (``asyncio.Queue``'s methods, without ``maxsize``)."""
 
-    __slots__ = ("_items", "_getters", "_unfinished", "_joiners")
+    __slots__ = ("_getters", "_items", "_joiners", "_unfinished")
 
     def __init__(self) -> None:
         self._items: deque[T] | None = None
