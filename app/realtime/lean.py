@@ -19,6 +19,15 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 
+def _enlist(waiters: list[asyncio.Future[None]] | None) -> tuple[list[asyncio.Future[None]], asyncio.Future[None]]:
+    """A new waiter added to ``waiters`` (made when there is none): the list and the waiter."""
+    waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    if waiters is None:
+        waiters = []
+    waiters.append(waiter)
+    return waiters, waiter
+
+
 def _discard(waiters: list[asyncio.Future[None]] | None, waiter: asyncio.Future[None]) -> None:
     if waiters is not None and waiter in waiters:
         waiters.remove(waiter)
@@ -64,10 +73,7 @@ class LeanQueue(Generic[T]):
 
     async def get(self) -> T:
         while not self._items:
-            getter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            if self._getters is None:
-                self._getters = []
-            self._getters.append(getter)
+            self._getters, getter = _enlist(self._getters)
             try:
                 await getter
             except BaseException:
@@ -103,10 +109,7 @@ class LeanQueue(Generic[T]):
     async def join(self) -> None:
         if self._unfinished == 0:
             return
-        joiner: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._joiners is None:
-            self._joiners = []
-        self._joiners.append(joiner)
+        self._joiners, joiner = _enlist(self._joiners)
         try:
             await joiner
         finally:
@@ -139,10 +142,7 @@ class LeanEvent:
     async def wait(self) -> bool:
         if self._value:
             return True
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._waiters is None:
-            self._waiters = []
-        self._waiters.append(waiter)
+        self._waiters, waiter = _enlist(self._waiters)
         try:
             await waiter
             return True
