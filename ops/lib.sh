@@ -9,6 +9,40 @@ STAMPS="$ROOT/.venv/.stamps"
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
 
+# start_step NAME COMMAND...: runs COMMAND in the background, its output kept aside; wait_steps waits for
+# every step started, shows each one's output in turn and fails when any failed.
+STEP_PIDS=()
+STEP_NAMES=()
+STEP_LOGS=()
+start_step() {
+  local name="$1" out
+  shift
+  out="$(mktemp)"
+  log "$name: started in the background"
+  ("$@") >"$out" 2>&1 &
+  STEP_PIDS+=("$!")
+  STEP_NAMES+=("$name")
+  STEP_LOGS+=("$out")
+}
+wait_steps() {
+  local i failed=0
+  for i in "${!STEP_PIDS[@]}"; do
+    if wait "${STEP_PIDS[$i]}"; then
+      log "${STEP_NAMES[$i]}: passed"
+      cat "${STEP_LOGS[$i]}" >&2
+    else
+      cat "${STEP_LOGS[$i]}" >&2
+      log "${STEP_NAMES[$i]}: FAILED"
+      failed=1
+    fi
+    rm -f "${STEP_LOGS[$i]}"
+  done
+  STEP_PIDS=()
+  STEP_NAMES=()
+  STEP_LOGS=()
+  return "$failed"
+}
+
 find_python() {
   for candidate in python3.13 python3.12 python3.11 python3; do
     if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then

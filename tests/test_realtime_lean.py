@@ -152,7 +152,7 @@ async def test_protocol_lets_the_handshake_go_and_still_carries_messages() -> No
     server = uvicorn.Server(config)
     serving = asyncio.ensure_future(server.serve())
     try:
-        while not server.started:
+        while not server.started:  # noqa: ASYNC110 (uvicorn offers a flag, not an event)
             await asyncio.sleep(0.01)
         async with websockets.connect(f"ws://127.0.0.1:{port}/", additional_headers={"X-Probe": "yes"}) as ws:
             await ws.send("hello")

@@ -28,6 +28,7 @@ from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import ROOT, Settings
 
 STOP_GRACE_SECONDS = 10
+ACCEPT_BACKLOG = 16_384  # connections waiting to be accepted, per listening socket (see api_command)
 # prometheus_client's multiprocess folder (see app/observability/metrics.py). Not imported from there: importing
 # prometheus_client here, with the variable set, would create this process's files before the folder exists.
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -58,6 +59,10 @@ def api_command(port: int, *, host: str | None = None, processes: int = 1, log_l
         "--ws-ping-interval", "0",
         # uvicorn's sans-I/O websockets protocol, holding less per socket once it is open (issue 20).
         "--ws", "app.realtime.ws_protocol:LeanWebSocketProtocol",
+        # Room to queue a reconnect storm (every client of a restarted process knocks within its backoff, a
+        # few seconds): past uvicorn's 2,048 the kernel drops connection attempts, which clients retry only
+        # after a second or more. The kernel caps it at net.core.somaxconn (4,096 here).
+        "--backlog", str(ACCEPT_BACKLOG),
         *(["--workers", str(processes)] if processes > 1 else []),
     ]  # fmt: skip
 

@@ -9,8 +9,9 @@ runs from the first connect attempt to the last socket's ``connect``.
 
 Then the storm: both API processes are stopped at once and started again on the same ports, and
 the clients come back by themselves (socket.io's backoff, as a browser's would). The figure is the
-time from the launch of the new processes (their start-up included) to the last socket connected
-again (0 failed is part of the bar); how long the old ones took to stop is printed beside it.
+whole restart as the clients see it: from the stop signal (SIGTERM to both) to the last socket
+connected again, so the old processes' stop and the new ones' start-up are both in it (0 failed is
+part of the bar); the stop alone and launch -> back are printed beside it.
 
 The peer, in the same run right after ours (one set of sockets at a time, so each has the machine
 to itself): Node.js ``socket.io`` + ``@socket.io/redis-adapter``, 2 processes on the same Redis,
@@ -64,6 +65,11 @@ class Run:
     stop_seconds: float  # stop of both processes until the new ones are launched
     back_seconds: float  # launch of the new processes until the last socket is connected again
 
+    @property
+    def restart_seconds(self) -> float:
+        """The stop signal until the last socket is connected again: the restart as the clients see it."""
+        return self.stop_seconds + self.back_seconds
+
 
 def _storm(
     sockets: list[Socket],
@@ -108,7 +114,7 @@ def run(options: BenchOptions) -> list[Figure]:
     per_socket = (ours.after_mb - ours.before_mb) * 1024 / max(1, ours.connected.ok)
     peer_per_socket = (theirs.after_mb - theirs.before_mb) * 1024 / max(1, theirs.connected.ok)
     setup = f"{count:,} idle sockets, 2 API processes"
-    back_met = ours.back.failed == 0 and ours.back_seconds <= BAR_BACK_SECONDS
+    back_met = ours.back.failed == 0 and ours.restart_seconds <= BAR_BACK_SECONDS
     errors = f"; our clients' connect errors meanwhile: {', '.join(ours.back.errors)}" if ours.back.errors else ""
     return [
         Figure(
@@ -139,13 +145,15 @@ def run(options: BenchOptions) -> list[Figure]:
         ),
         Figure(
             "Connections",
-            f"both API processes restarted: launch -> every socket back ({ours.back.failed} of "
-            f"{ours.connected.ok} not back; stopping took {ours.stop_seconds:.1f} s), {setup}",
-            ours.back_seconds,
+            f"both API processes restarted: stop signal -> every socket back ({ours.back.failed} of "
+            f"{ours.connected.ok} not back; stopping {ours.stop_seconds:.1f} s, launch -> back "
+            f"{ours.back_seconds:.1f} s), {setup}",
+            ours.restart_seconds,
             "s",
             f"<= {BAR_BACK_SECONDS:.0f} s, 0 failed",
             back_met,
-            f"{PEER_NAME}: {theirs.back_seconds:.1f} s, {theirs.back.failed} not back, stopping "
-            f"{theirs.stop_seconds:.1f} s (ours {ratio(ours.back_seconds, theirs.back_seconds)}){errors}",
+            f"{PEER_NAME}: {theirs.restart_seconds:.1f} s, {theirs.back.failed} not back, stopping "
+            f"{theirs.stop_seconds:.1f} s, launch -> back {theirs.back_seconds:.1f} s "
+            f"(ours {ratio(ours.restart_seconds, theirs.restart_seconds)}){errors}",
         ),
     ]

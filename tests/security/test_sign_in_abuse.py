@@ -229,6 +229,7 @@ async def test_two_step_settings_need_the_current_password(app: Starlette) -> No
 # --- item 6: password hashing waits in line ----------------------------------------------------------
 
 
+@pytest.mark.usefixtures("production_password_hashing")
 async def test_a_flood_of_sign_ins_hashes_in_line_and_other_calls_go_on(app: Starlette) -> None:
     """30 anonymous sign-in loops raised another user's GET /assets from 8 ms to 2 s median. Now
     argon2 runs at most PASSWORD_HASH_CONCURRENCY at once per process; the rest wait in line."""

@@ -507,6 +507,24 @@ export const DocumentCreate = {
   }
 } as const
 
+export const DocumentListed = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 200
+  },
+  "assetId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  },
+  "leadId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  },
+  "notes": {
+    "maxLength": 10000
+  }
+} as const
+
 export const DocumentProgress = {
   "state": {
     "enum": [
@@ -916,6 +934,18 @@ export const MemberRemove = {
   "memberId": {
     "minLength": 1,
     "maxLength": 10000
+  }
+} as const
+
+export const MockCredentialsBody = {
+  "email": {
+    "maxLength": 254
+  },
+  "password": {
+    "maxLength": 1024
+  },
+  "access_token": {
+    "maxLength": 4096
   }
 } as const
 
@@ -1447,6 +1477,17 @@ export const Todo = {
     "maxLength": 10000
   },
   "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const TodoRef = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "todoId": {
     "minLength": 1,
     "maxLength": 10000
   }
