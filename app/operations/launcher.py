@@ -57,6 +57,8 @@ def api_command(port: int, *, host: str | None = None, processes: int = 1, log_l
         # No WebSocket-level keepalive: Engine.IO's own heartbeat (ping every 25 s, 20 s to answer) finds
         # dead clients; uvicorn's would add a timer per socket and a ping and pong every 20 s each.
         "--ws-ping-interval", "0",
+        # uvicorn's sans-I/O websockets protocol, holding less per socket once it is open (issue 20).
+        "--ws", "app.realtime.ws_protocol:LeanWebSocketProtocol",
         # Room to queue a reconnect storm (every client of a restarted process knocks within its backoff, a
         # few seconds): past uvicorn's 2,048 the kernel drops connection attempts, which clients retry only
         # after a second or more. The kernel caps it at net.core.somaxconn (4,096 here).

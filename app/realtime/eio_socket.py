@@ -5,7 +5,8 @@ queue with ``asyncio.wait_for`` (4.x). On Python 3.11 ``wait_for`` wraps the ``q
 new task each call: a push to the ``staff`` room makes one task per socket, a thousand per record
 change, before a byte is written. ``asyncio.timeout`` waits for the same queue with the same limit
 and no task. ``queue_now`` lets a broadcast hand a packet to each socket in a plain loop (the library's
-``send`` is four awaited calls per socket). Everything else is the library's socket.
+``send`` is four awaited calls per socket). The queue is a ``LeanQueue`` (no deques while nothing is
+queued, :mod:`app.realtime.lean`). Everything else is the library's socket.
 """
 
 from __future__ import annotations
@@ -16,8 +17,14 @@ import time
 from engineio import async_socket, exceptions
 from engineio.packet import Packet
 
+from app.realtime.lean import LeanQueue
+
 
 class QuickPollSocket(async_socket.AsyncSocket):
+    def __init__(self, server: object, sid: str) -> None:
+        super().__init__(server, sid)
+        self.queue: LeanQueue[Packet | None] = LeanQueue()
+
     async def poll(self) -> list[Packet]:
         """The packets waiting to go out: one awaited, then whatever else is queued (``[]``: closed)."""
         try:

@@ -139,6 +139,7 @@ class Realtime:
                 await self._unregister(sid, principal.session_id)
             raise socketio.exceptions.ConnectionRefusedError(UNAUTHORIZED)
         # Accepted now; the socket is listed and its user announced with the next presence batch.
+        handshake.forget_request(environ)
         self.presence.join(sid, principal.user_id, also_renew=_open_key(principal.session_id))
         remaining = max(0.0, principal.expires_at - time.time())
         loop = asyncio.get_running_loop()
