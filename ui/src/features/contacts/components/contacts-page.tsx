@@ -7,6 +7,7 @@ import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
 import { PerPageSelect } from '@/components/per-page-select'
 import { SideLink, SideTitle } from '@/components/side-nav'
 import { Checkbox } from '@/components/ui/checkbox'
+import { LoadingRows } from '@/components/table-rows'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -344,13 +345,7 @@ export default function ContactsPage() {
             </Table.Header>
             <Table.Body>
               {!page
-                ? [0, 1, 2, 3, 4, 5].map((i) => (
-                    <Table.Row key={i}>
-                      <Table.Cell colSpan={7}>
-                        <Skeleton h="8" />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))
+                ? <LoadingRows columns={7} />
                 : page.items.map((c) => {
                     const isStarred = starred.has(c.id)
                     const isSelected = selected.includes(c.id)

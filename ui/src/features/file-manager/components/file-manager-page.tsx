@@ -12,7 +12,6 @@ import {
   Input,
   InputGroup,
   Portal,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -23,6 +22,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
+import { LoadingRows } from '@/components/table-rows'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
@@ -322,13 +322,7 @@ export default function FileManagerPage() {
               </Table.Header>
               <Table.Body>
                 {!shown
-                  ? [0, 1, 2, 3, 4, 5].map((i) => (
-                      <Table.Row key={i}>
-                        <Table.Cell colSpan={6}>
-                          <Skeleton h="8" />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))
+                  ? <LoadingRows columns={6} />
                   : shown.map((f) => (
                       <Table.Row
                         key={f.id}
