@@ -1,5 +1,7 @@
-import { Skeleton, Table } from '@chakra-ui/react'
+import { Button, Skeleton, Table } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+
+import { ArrowDownIcon, ArrowUpIcon } from './icons'
 
 /** Placeholder rows while a table loads. */
 export function LoadingRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
@@ -20,5 +22,31 @@ export function EmptyRow({ columns, testId, children }: { columns: number; testI
         {children}
       </Table.Cell>
     </Table.Row>
+  )
+}
+
+/** A column header that sorts by its column: the arrow shows the direction while it is the sort; `hideBelow` hides the column on narrower screens. */
+export function SortHeader({
+  label,
+  active,
+  descending,
+  onSort,
+  hideBelow,
+  testId,
+}: {
+  label: ReactNode
+  active: boolean
+  descending: boolean
+  onSort: () => void
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl' | '2xl'
+  testId: string
+}) {
+  return (
+    <Table.ColumnHeader display={hideBelow ? { base: 'none', [hideBelow]: 'table-cell' } : undefined} aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <Button variant="plain" size="xs" px="0" fontWeight="semibold" color={active ? 'fg' : 'fg.muted'} onClick={onSort} data-testid={testId}>
+        {label}
+        {active && (descending ? <ArrowDownIcon /> : <ArrowUpIcon />)}
+      </Button>
+    </Table.ColumnHeader>
   )
 }

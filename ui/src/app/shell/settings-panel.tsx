@@ -59,6 +59,26 @@ function ThemeSelect({ part, label }: { part: keyof ThemeSettings; label: string
   )
 }
 
+/** The choices of a bar besides showing it: how it scrolls and where it stands. */
+const BAR_CHOICES: { key: 'style' | 'position'; label: string; options: { value: string; label: string }[] }[] = [
+  {
+    key: 'style',
+    label: 'Style',
+    options: [
+      { value: 'fixed', label: 'Fixed' },
+      { value: 'static', label: 'Static' },
+    ],
+  },
+  {
+    key: 'position',
+    label: 'Position',
+    options: [
+      { value: 'above', label: 'Above' },
+      { value: 'below', label: 'Below' },
+    ],
+  },
+]
+
 const BAR_TITLES: Record<(typeof BARS)[number], string> = { toolbar: 'Toolbar', footer: 'Footer' }
 
 /** The toolbar's or the footer's settings: shown, fixed or static, above or below the navbar (as the layout style offers). */
@@ -70,29 +90,9 @@ function BarSettings({ part }: { part: (typeof BARS)[number] }) {
   return (
     <Sub title={BAR_TITLES[part]}>
       <Toggle label="Display" checked={config[part].display} onChange={(display) => set({ display })} testId={`settings-${part}-display`} />
-      {offered.style && (
-        <Choice
-          label="Style"
-          value={config[part].style}
-          options={[
-            { value: 'fixed', label: 'Fixed' },
-            { value: 'static', label: 'Static' },
-          ]}
-          onChange={(s) => set({ style: s })}
-          testId={`settings-${part}-style`}
-        />
-      )}
-      {offered.position && (
-        <Choice
-          label="Position"
-          value={config[part].position}
-          options={[
-            { value: 'above', label: 'Above' },
-            { value: 'below', label: 'Below' },
-          ]}
-          onChange={(position) => set({ position })}
-          testId={`settings-${part}-position`}
-        />
+      {BAR_CHOICES.map(
+        ({ key, label, options }) =>
+          offered[key] && <Choice key={key} label={label} value={config[part][key]} options={options} onChange={(value) => set({ [key]: value })} testId={`settings-${part}-${key}`} />,
       )}
     </Sub>
   )
