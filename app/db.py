@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, create_engine, make_url
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -120,3 +120,14 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+
+
+async def committed(session: AsyncSession) -> bool:
+    """Commit; False (rolled back) when a concurrent writer inserted the same key first, so the
+    caller reads the row again and retries (a first save racing another)."""
+    try:
+        await session.commit()
+    except IntegrityError:
+        await session.rollback()
+        return False
+    return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, RootModel, ValidationError
 
 from app.errors import invalid, validation_error
 
@@ -12,8 +12,8 @@ Model = TypeVar("Model", bound=BaseModel)
 
 
 def parse(model: type[Model], data: Any) -> Model:
-    """``data`` (a JSON object) as ``model``; 422 naming each wrong field."""
-    if not isinstance(data, dict):
+    """``data`` (a JSON object, or any JSON value for a root model) as ``model``; 422 naming each wrong field."""
+    if not isinstance(data, dict) and not issubclass(model, RootModel):
         raise invalid("The body must be a JSON object.")
     try:
         return model.model_validate(data)

@@ -9,6 +9,40 @@ STAMPS="$ROOT/.venv/.stamps"
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
 
+# start_step NAME COMMAND...: runs COMMAND in the background, its output kept aside; wait_steps waits for
+# every step started, shows each one's output in turn and fails when any failed.
+STEP_PIDS=()
+STEP_NAMES=()
+STEP_LOGS=()
+start_step() {
+  local name="$1" out
+  shift
+  out="$(mktemp)"
+  log "$name: started in the background"
+  ("$@") >"$out" 2>&1 &
+  STEP_PIDS+=("$!")
+  STEP_NAMES+=("$name")
+  STEP_LOGS+=("$out")
+}
+wait_steps() {
+  local i failed=0
+  for i in "${!STEP_PIDS[@]}"; do
+    if wait "${STEP_PIDS[$i]}"; then
+      log "${STEP_NAMES[$i]}: passed"
+      cat "${STEP_LOGS[$i]}" >&2
+    else
+      cat "${STEP_LOGS[$i]}" >&2
+      log "${STEP_NAMES[$i]}: FAILED"
+      failed=1
+    fi
+    rm -f "${STEP_LOGS[$i]}"
+  done
+  STEP_PIDS=()
+  STEP_NAMES=()
+  STEP_LOGS=()
+  return "$failed"
+}
+
 find_python() {
   for candidate in python3.13 python3.12 python3.11 python3; do
     if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
@@ -44,37 +78,30 @@ ensure_node() {
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
   fi
+  npm_ci_when_changed "$ROOT/ui" npm "npm packages"
+}
+
+# npm ci in DIR (1) when node_modules is missing or package-lock.json changed since the install the
+# stamp file STAMP (2) records; WHAT (3) names the packages in the log.
+npm_ci_when_changed() {
+  local dir="$1" stamp="$STAMPS/$2"
   mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$ROOT/ui/package-lock.json" | cut -c1-16)"
-  if [ ! -d "$ROOT/ui/node_modules" ] || [ "$(cat "$STAMPS/npm" 2>/dev/null)" != "$want" ]; then
-    log "installing npm packages"
-    (cd "$ROOT/ui" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$STAMPS/npm"
+  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
+  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "installing $3"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$stamp"
   fi
 }
 
 # The realtime benchmarks' Node load clients and reference server (ops/benchmarks/node).
 ensure_bench_node() {
-  local dir="$ROOT/ops/benchmarks/node"
-  mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
-  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$STAMPS/bench-npm" 2>/dev/null)" != "$want" ]; then
-    log "installing the benchmarks' npm packages"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$STAMPS/bench-npm"
-  fi
+  npm_ci_when_changed "$ROOT/ops/benchmarks/node" bench-npm "the benchmarks' npm packages"
 }
 
 # The OpenID Connect provider of the company sign-in browser test (tests/oidc_provider: oidc-provider).
 ensure_test_oidc_provider() {
-  local dir="$ROOT/tests/oidc_provider"
-  mkdir -p "$STAMPS"
-  local want; want="$(sha256sum "$dir/package-lock.json" | cut -c1-16)"
-  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$STAMPS/oidc-provider-npm" 2>/dev/null)" != "$want" ]; then
-    log "installing the test OpenID Connect provider's npm packages"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$STAMPS/oidc-provider-npm"
-  fi
+  npm_ci_when_changed "$ROOT/tests/oidc_provider" oidc-provider-npm "the test OpenID Connect provider's npm packages"
 }
 
 build_ui() {

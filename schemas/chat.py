@@ -11,7 +11,7 @@ from sqlalchemy import Column, ForeignKey, Index, Integer, String, Text, UniqueC
 from sqlmodel import Field, SQLModel
 
 from schemas.base import DB_INT_MAX, ApiInput, ApiModel, UtcDateTime, utcnow
-from schemas.options import Role
+from schemas.options import NotificationVariant, Role
 from schemas.query import LenientFlag, QueryModel, Whole
 from schemas.records import NEVER_REUSE_IDS
 
@@ -93,7 +93,7 @@ class Notification(SQLModel, table=True):
     title: str = Field(max_length=200)
     message: str = Field(max_length=1000)
     link: str | None = Field(default=None, max_length=300)
-    variant: str = Field(default="info", max_length=10)  # success / warning / error / info
+    variant: str = Field(default=NotificationVariant.INFO, max_length=10)  # a NotificationVariant
     created_at: datetime = Field(default_factory=utcnow, sa_type=UtcDateTime)
     read_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     # Outside the open portal (app/services/push/delivery.py): "pending" until a worker plans it, then
@@ -162,7 +162,7 @@ class NotificationPublic(ApiModel):
     title: str
     message: str
     link: str | None
-    variant: str  # success / warning / error / info
+    variant: NotificationVariant
     created_at: str  # ISO 8601
     read: bool
 

@@ -54,7 +54,7 @@ class Alive(BaseModel):
 
 
 class Health(BaseModel):
-    """``ok`` per dependency, or ``error: <kind>``."""
+    """``ok`` per dependency, or ``error: <kind>``; ``degraded`` (503) while any is not ok."""
 
     status: Literal["ok", "degraded"]
     database: str
@@ -62,6 +62,8 @@ class Health(BaseModel):
 
 
 class Readiness(BaseModel):
+    """``ok`` or ``down`` per dependency; ``unavailable`` (503) while any is down."""
+
     status: Literal["ready", "unavailable"]
     database: str
     redis: str

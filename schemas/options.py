@@ -64,14 +64,7 @@ class LeadStage(StrEnum):
     LOST = "lost"
 
 
-STAGE_LABELS = {
-    LeadStage.NEW: "New",
-    LeadStage.QUALIFIED: "Qualified",
-    LeadStage.PROPOSAL: "Proposal",
-    LeadStage.NEGOTIATION: "Negotiation",
-    LeadStage.WON: "Won",
-    LeadStage.LOST: "Lost",
-}
+STAGE_LABELS = {stage: stage.value.capitalize() for stage in LeadStage}  # "New", "Qualified"...
 
 #: the probability (percent) an opportunity takes in each stage unless a person set it by hand
 STAGE_PROBABILITY = {
@@ -82,6 +75,15 @@ STAGE_PROBABILITY = {
     LeadStage.WON: 100,
     LeadStage.LOST: 0,
 }
+
+
+class NotificationVariant(StrEnum):
+    """How a notification is shown: the colour of its dot and of its snackbar."""
+
+    SUCCESS = "success"
+    WARNING = "warning"
+    ERROR = "error"
+    INFO = "info"
 
 
 class DocumentState(StrEnum):

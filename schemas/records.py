@@ -327,8 +327,15 @@ class History(ApiModel):
     items: list[ChangePublic]
 
 
+class TextSegment(ApiModel):
+    """A piece of a snippet or a text page: a part that matches ``q``, or the text between matches."""
+
+    text: str
+    match: bool
+
+
 class Page(ApiModel):
-    """A page of a record list (app/services/listing.py): numbered (``page``) or by ``cursor``."""
+    """A page of a record list (app/services/listing/): numbered (``page``) or by ``cursor``."""
 
     total: int
     total_is_exact: bool  # false: an estimate (a text search over many rows)
@@ -342,8 +349,14 @@ class AssetPage(Page):
     items: list[AssetPublic]
 
 
+class DocumentListed(DocumentPublic):
+    """A document in a list; with ``q``, the words around its first match in its text."""
+
+    snippet: list[TextSegment] | None = None
+
+
 class DocumentPage(Page):
-    items: list[DocumentPublic]
+    items: list[DocumentListed]
 
 
 class LeadPage(Page):
@@ -354,11 +367,6 @@ class DocumentsUploaded(ApiModel):
     """The documents of one upload, queued for processing (``POST /documents/upload``)."""
 
     items: list[DocumentPublic]
-
-
-class TextSegment(ApiModel):
-    text: str
-    match: bool  # a part that matches ``q``
 
 
 class DocumentText(ApiModel):
@@ -383,7 +391,7 @@ class SearchHit(ApiModel):
     link: str  # the page of the record
     title: str
     context: str
-    snippet: str | None = None  # documents: the words around the match
+    snippet: list[TextSegment] | None = None  # documents: the words around the match
 
 
 class SearchGroup(ApiModel):

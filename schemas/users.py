@@ -312,17 +312,20 @@ class TotpSetup(ApiModel):
     uri: str
 
 
+# A user's photo: ``photoURL`` on the wire, and read back under its own name too (a pushed record is
+# validated from its public JSON).
+PhotoUrl = Annotated[
+    str | None,
+    PydanticField(validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"), serialization_alias="photoURL"),
+]
+
+
 class Me(ApiModel):
     id: int
     username: str
     display_name: str
     email: str
-    # Read back under its own name too: a pushed record is validated from its public JSON.
-    photo_url: str | None = PydanticField(
-        default=None,
-        validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"),
-        serialization_alias="photoURL",
-    )
+    photo_url: PhotoUrl = None
     role: Role | None
     roles: list[Role]
     shortcuts: list[str]
@@ -341,12 +344,7 @@ class MeUpdate(ApiInput):
 class UserRef(ApiModel):
     id: int
     display_name: str
-    # Read back under its own name too: a pushed record is validated from its public JSON.
-    photo_url: str | None = PydanticField(
-        default=None,
-        validation_alias=AliasChoices("photo_url", "photoUrl", "photoURL"),
-        serialization_alias="photoURL",
-    )
+    photo_url: PhotoUrl = None
 
 
 # --- the admin console and the account page (issue 19) --------------------------------------------

@@ -1,4 +1,5 @@
-"""Fixtures: one embedded Redis and one migrated database per test run, one app per module."""
+"""Fixtures: one embedded Redis and one migrated database per test run, one app per module, and cheap
+password hashing in this process (see ``fast_password_hashing``)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,45 @@ from pathlib import Path
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from starlette.applications import Starlette
 
+from app.auth import passwords
 from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import Settings
 from schemas.options import Role
 from tests.processes import api_command, free_port, process_env, serving
 from tests.realtime_support import ORIGIN, Cluster, Sockets
 from tests.support import Account, create_account, make_settings, prepare_database, running_app, sign_in
+
+# argon2id still, at its smallest cost (1 pass over 1 MiB, one lane): about 1 ms a hash instead of the
+# production profile's tens of milliseconds (3 passes over 64 MiB, 4 lanes). Every account a test creates
+# and every sign-in pays it; the tests that time hashing ask for ``production_password_hashing``.
+FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+PRODUCTION_HASHER = passwords._hasher
+
+
+def _use_hasher(hasher: PasswordHasher) -> None:
+    """Hash with ``hasher`` in this process (the dummy hash of unknown users is made again with it)."""
+    passwords._hasher = hasher
+    passwords._dummy_hash.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing() -> Iterator[None]:
+    """Cheap argon2 parameters for the in-process apps (API processes the tests start keep the real ones).
+    A hash records its parameters, so sign-ins verify an account's hash at the cost it was made with."""
+    _use_hasher(FAST_HASHER)
+    yield
+    _use_hasher(PRODUCTION_HASHER)
+
+
+@pytest.fixture
+def production_password_hashing(fast_password_hashing: None) -> Iterator[None]:
+    """The production argon2 parameters for one test (accounts it creates are hashed at the real cost)."""
+    _use_hasher(PRODUCTION_HASHER)
+    yield
+    _use_hasher(FAST_HASHER)
 
 
 @pytest.fixture(scope="session")

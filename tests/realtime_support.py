@@ -10,7 +10,8 @@ from typing import Any
 import httpx
 import socketio
 
-from tests.support import PASSWORD
+from schemas.options import Role
+from tests.support import PASSWORD, Account, create_account
 
 ORIGIN = "http://ui.test"
 
@@ -92,3 +93,24 @@ async def tokens_for(url: str, username: str) -> dict[str, Any]:
         assert response.status_code == 200, response.text
         tokens: dict[str, Any] = response.json()
         return tokens
+
+
+def bearer(tokens: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {tokens['accessToken']}"}
+
+
+async def signed_in(app: Any, url: str, role: Role = Role.TECHNICIAN) -> tuple[Account, dict[str, Any]]:
+    """A new account of ``role`` and the tokens it signs in with at ``url``."""
+    account = await create_account(app, role)
+    return account, await tokens_for(url, account.username)
+
+
+async def everywhere(connect: Sockets, cluster: Cluster, tokens: dict[str, Any]) -> list[Listener]:
+    """One socket on every API process, connected with ``tokens``."""
+    return [await connect(url, tokens["accessToken"]) for url in cluster.urls]
+
+
+async def all_dropped(sockets: list[Listener], seconds: float = 5) -> None:
+    """Every socket of ``sockets`` is disconnected by the server within ``seconds``."""
+    for listener in sockets:
+        await asyncio.wait_for(listener.disconnected.wait(), seconds)

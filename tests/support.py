@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.applications import Starlette
 
 from app.db import Database, make_sync_engine
@@ -21,6 +22,7 @@ from app.operations.migrations import migrate
 from app.services import users
 from app.settings import Settings
 from schemas.options import Role
+from schemas.users import User
 from tests.contract import AnswerContract
 
 PASSWORD = "tested-Portal-pass-42"
@@ -149,6 +151,40 @@ async def sign_in(client: httpx.AsyncClient, account: Account) -> Account:
     assert response.status_code == 200, response.text
     account.tokens = response.json()
     return account
+
+
+@asynccontextmanager
+async def stored_user(app: Starlette, user_id: int) -> AsyncIterator[tuple[AsyncSession, User]]:
+    """User ``user_id`` as stored, in a session of its own: change it (or hand both to a users service)
+    in the block; what is left changed is committed when the block ends."""
+    async with app.state.portal.db.session() as session:
+        user = await session.get(User, user_id)
+        assert user is not None
+        yield session, user
+        await session.commit()
+
+
+DOCUMENT_FORM = {"department": "Hardware"}
+
+
+async def upload(client: httpx.AsyncClient, who: Account, *named: tuple[str, bytes], **fields: Any) -> httpx.Response:
+    """POST /documents/upload as ``who``: the files ``named`` (name, content) with the form (Hardware
+    unless ``fields`` say otherwise; a field set to None is left out)."""
+    data = {**DOCUMENT_FORM, **fields}
+    return await client.post(
+        "/documents/upload",
+        headers=who.headers,
+        data={k: v for k, v in data.items() if v is not None},
+        files=[("file", (name, content)) for name, content in named],
+    )
+
+
+async def uploaded(client: httpx.AsyncClient, who: Account, name: str, content: bytes, **fields: Any) -> dict[str, Any]:
+    """One file uploaded (201): its item."""
+    response = await upload(client, who, (name, content), **fields)
+    assert response.status_code == 201, response.text
+    item: dict[str, Any] = response.json()["items"][0]
+    return item
 
 
 def database_for(settings: Settings) -> Database:

@@ -31,9 +31,9 @@ from schemas.options import Role
 from schemas.users import User
 from tests.fixtures import files
 from tests.realtime_support import Cluster
-from tests.support import Account, create_account, prepare_database, running_app, sign_in
+from tests.support import Account, create_account, prepare_database, running_app, sign_in, uploaded
 from tests.test_backup import empty_instance, portal_cli
-from tests.test_documents import context, uploaded
+from tests.test_documents import context
 from tests.test_records import create
 
 pytestmark = pytest.mark.db

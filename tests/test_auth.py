@@ -51,6 +51,7 @@ async def test_wrong_password_and_unknown_user_get_the_same_answer(app: Starlett
     assert wrong.json() == unknown.json() == {"message": "Incorrect username or password."}
 
 
+@pytest.mark.usefixtures("production_password_hashing")
 async def test_unknown_user_takes_about_as_long_as_a_wrong_password(app: Starlette, client: httpx.AsyncClient) -> None:
     account = await create_account(app, Role.CONTRACTOR)
 

@@ -29,9 +29,9 @@ from app.settings import ROOT, Settings
 from app.storage import StoredFileMissing, open_storage
 from tests.fixtures import files
 from tests.processes import process_env
-from tests.support import Account, make_settings
+from tests.support import Account, make_settings, uploaded
 from tests.test_chat import open_chat, send
-from tests.test_documents import context, uploaded
+from tests.test_documents import context
 from tests.test_records import create
 
 pytestmark = pytest.mark.db

@@ -10,26 +10,24 @@ import pytest
 from starlette.applications import Starlette
 
 from schemas.options import Role
-from tests.realtime_support import Cluster, Sockets, tokens_for
-from tests.support import create_account, unique
+from tests.realtime_support import Cluster, Sockets, bearer, signed_in
+from tests.support import unique
 
 pytestmark = pytest.mark.db
 
 
-async def signed_in(app: Starlette, cluster: Cluster, role: Role = Role.TECHNICIAN) -> tuple[int, dict[str, Any]]:
-    account = await create_account(app, role)
-    return account.user_id, await tokens_for(cluster.urls[0], account.username)
-
-
-def bearer(tokens: dict[str, Any]) -> dict[str, str]:
-    return {"Authorization": f"Bearer {tokens['accessToken']}"}
+async def members(
+    app: Starlette, cluster: Cluster, count: int = 1, *, roles: tuple[Role, ...] = ()
+) -> list[tuple[int, dict[str, Any]]]:
+    """New accounts signed in, ``count`` technicians or one per role of ``roles``: each its id and tokens."""
+    signed = [await signed_in(app, cluster.urls[0], role) for role in roles or (Role.TECHNICIAN,) * count]
+    return [(account.user_id, tokens) for account, tokens in signed]
 
 
 async def test_a_message_reaches_every_device_of_both_members(
     app: Starlette, cluster: Cluster, connect: Sockets
 ) -> None:
-    alice_id, alice = await signed_in(app, cluster)
-    bob_id, bob = await signed_in(app, cluster)
+    (alice_id, alice), (bob_id, bob) = await members(app, cluster, 2)
     bob_phone = await connect(cluster.urls[0], bob["accessToken"])
     bob_laptop = await connect(cluster.urls[1], bob["accessToken"])
     alice_tablet = await connect(cluster.urls[1], alice["accessToken"])
@@ -49,9 +47,7 @@ async def test_a_message_reaches_every_device_of_both_members(
 
 
 async def test_typing_is_relayed_to_the_other_member_only(app: Starlette, cluster: Cluster, connect: Sockets) -> None:
-    alice_id, alice = await signed_in(app, cluster)
-    bob_id, bob = await signed_in(app, cluster)
-    eve_id, eve = await signed_in(app, cluster)
+    (alice_id, alice), (bob_id, bob), (eve_id, eve) = await members(app, cluster, 3)
     async with httpx.AsyncClient(base_url=cluster.urls[0], headers=bearer(alice)) as http:
         chat_id = (await http.get("/api/chat/get-chat", params={"contactId": bob_id})).json()["chat"]["id"]
     alice_socket = await connect(cluster.urls[0], alice["accessToken"])
@@ -70,8 +66,7 @@ async def test_typing_is_relayed_to_the_other_member_only(app: Starlette, cluste
 async def test_presence_follows_sockets_idle_and_do_not_disturb(
     app: Starlette, cluster: Cluster, connect: Sockets
 ) -> None:
-    _, watcher = await signed_in(app, cluster)
-    bob_id, bob = await signed_in(app, cluster)
+    (_, watcher), (bob_id, bob) = await members(app, cluster, 2)
     watching = await connect(cluster.urls[0], watcher["accessToken"])
 
     async def status(expected: str) -> None:
@@ -106,8 +101,7 @@ async def test_presence_reaches_others_within_a_second_even_when_changes_come_qu
     app: Starlette, cluster: Cluster, connect: Sockets
 ) -> None:
     """Issue 22: a second change soon after a first one waited for the storm batch (2.3 s to show)."""
-    _, watcher = await signed_in(app, cluster)
-    bob_id, bob = await signed_in(app, cluster)
+    (_, watcher), (bob_id, bob) = await members(app, cluster, 2)
     watching = await connect(cluster.urls[0], watcher["accessToken"])
     await connect(cluster.urls[1], bob["accessToken"])
     await watching.wait_for(lambda e: e["userId"] == bob_id and e["status"] == "online", channel="presence")
@@ -125,7 +119,7 @@ async def test_presence_reaches_others_within_a_second_even_when_changes_come_qu
 async def test_quick_panel_changes_show_on_the_users_other_devices(
     app: Starlette, cluster: Cluster, connect: Sockets
 ) -> None:
-    _, alice = await signed_in(app, cluster)
+    [(_, alice)] = await members(app, cluster)
     other_tab = await connect(cluster.urls[1], alice["accessToken"])
     async with httpx.AsyncClient(base_url=cluster.urls[0], headers=bearer(alice)) as http:
         note = (await http.post("/api/quick-panel/notes", json={"title": "Buy fuses", "detail": "10 A"})).json()
@@ -139,8 +133,7 @@ async def test_quick_panel_changes_show_on_the_users_other_devices(
 async def test_notifications_are_pushed_and_silent_in_do_not_disturb(
     app: Starlette, cluster: Cluster, connect: Sockets
 ) -> None:
-    _, manager = await signed_in(app, cluster, Role.MANAGER)
-    tech_id, tech = await signed_in(app, cluster, Role.TECHNICIAN)
+    (_, manager), (tech_id, tech) = await members(app, cluster, roles=(Role.MANAGER, Role.TECHNICIAN))
     device = await connect(cluster.urls[1], tech["accessToken"])
     async with httpx.AsyncClient(base_url=cluster.urls[0]) as http:
         body = {"tag": unique("P-"), "name": "Winch", "category": "Lifting equipment", "department": "Hardware"}

@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 
 from schemas.chat import Chat, ChatMessage, ChatReadMark
 from schemas.options import UserState
-from schemas.users import User
+from tests.support import stored_user
 from tests.test_chat import account, open_chat, send
 
 pytestmark = pytest.mark.db
@@ -75,12 +75,8 @@ async def test_a_send_to_a_disabled_contact_is_refused_and_rolled_back(
 ) -> None:
     alice, bob = await account(app, client), await account(app, client)
     chat_id = (await open_chat(client, alice, bob))["chat"]["id"]
-    async with app.state.portal.db.session() as session:
-        user = await session.get(User, bob.user_id)
-        assert user is not None
+    async with stored_user(app, bob.user_id) as (_, user):
         user.state = UserState.DISABLED
-        session.add(user)
-        await session.commit()
     refused = await send(client, alice, chat_id, bob, "too late")
     assert refused.status_code == 403 and "disabled" in refused.json()["message"]
     async with app.state.portal.db.session() as session:

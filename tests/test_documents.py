@@ -21,28 +21,9 @@ from app.storage import StoredFileMissing, open_storage
 from schemas.options import Role
 from schemas.records import Document, RecordChange
 from tests.fixtures import files
-from tests.support import Account, app_with, create_account, sign_in
+from tests.support import DOCUMENT_FORM, Account, app_with, create_account, sign_in, upload, uploaded
 
 pytestmark = pytest.mark.db
-
-FORM = {"department": "Hardware"}
-
-
-async def upload(client: httpx.AsyncClient, who: Account, *named: tuple[str, bytes], **fields: Any) -> httpx.Response:
-    data = {**FORM, **fields}
-    return await client.post(
-        "/documents/upload",
-        headers=who.headers,
-        data={k: v for k, v in data.items() if v is not None},
-        files=[("file", (name, content)) for name, content in named],
-    )
-
-
-async def uploaded(client: httpx.AsyncClient, who: Account, name: str, content: bytes, **fields: Any) -> dict[str, Any]:
-    response = await upload(client, who, (name, content), **fields)
-    assert response.status_code == 201, response.text
-    item: dict[str, Any] = response.json()["items"][0]
-    return item
 
 
 def context(app: Starlette, settings: Settings) -> Processing:
@@ -68,7 +49,7 @@ async def test_upload_roles(role: str, status: int, staff: dict[str, Account], c
 
 
 async def test_upload_needs_a_token_and_a_role(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
-    anonymous = await client.post("/documents/upload", files=[("file", ("a.txt", b"hello"))], data=FORM)
+    anonymous = await client.post("/documents/upload", files=[("file", ("a.txt", b"hello"))], data=DOCUMENT_FORM)
     assert anonymous.status_code == 401
     no_role = await upload(client, staff["norole"], ("a.txt", b"hello"))
     assert no_role.status_code == 403
@@ -262,7 +243,7 @@ async def test_bad_form_fields_are_422(
 
 async def test_no_file_and_not_multipart(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
     tech = staff["technician"]
-    none = await client.post("/documents/upload", headers=tech.headers, data=FORM, files={"file": ("", b"")})
+    none = await client.post("/documents/upload", headers=tech.headers, data=DOCUMENT_FORM, files={"file": ("", b"")})
     assert none.status_code == 422 and "Choose at least one file" in none.json()["message"]
     json_body = await client.post("/documents/upload", headers=tech.headers, json={"title": "x"})
     assert json_body.status_code == 415 and "multipart/form-data" in json_body.json()["message"]
@@ -334,7 +315,7 @@ async def test_download_and_thumbnail_headers(
     assert thumb.status_code == 200 and thumb.content.startswith(b"\x89PNG")
     assert thumb.headers["x-content-type-options"] == "nosniff"
     assert (await client.get("/documents/99999999/file", headers=staff["admin"].headers)).status_code == 404
-    plain = await client.post("/documents", headers=staff["manager"].headers, json={"title": "Paper", **FORM})
+    plain = await client.post("/documents", headers=staff["manager"].headers, json={"title": "Paper", **DOCUMENT_FORM})
     no_file = await client.get(f"/documents/{plain.json()['id']}/file", headers=staff["manager"].headers)
     assert no_file.status_code == 404 and "without one" in no_file.json()["message"]
 

@@ -20,7 +20,7 @@ from schemas.options import Role
 from tests.fixtures import files
 from tests.processes import WorkerProcess, clear_document_jobs, process_env, running_workers
 from tests.realtime_support import Cluster, Sockets, tokens_for
-from tests.support import Account, create_account
+from tests.support import Account, create_account, upload, uploaded
 
 pytestmark = pytest.mark.db
 
@@ -77,12 +77,7 @@ async def test_real_files_reach_their_final_state(
     workers: list[WorkerProcess], staff: dict[str, Account], client: httpx.AsyncClient, redis_url: str
 ) -> None:
     tech = staff["technician"]
-    response = await client.post(
-        "/documents/upload",
-        headers=tech.headers,
-        data={"department": "Hardware"},
-        files=[("file", (name, content)) for name, content, _ in REAL_FILES],
-    )
+    response = await upload(client, tech, *[(name, content) for name, content, _ in REAL_FILES])
     assert response.status_code == 201, response.text
     items = response.json()["items"]
     final = await wait_final(client, tech, [i["id"] for i in items])
@@ -120,24 +115,9 @@ async def test_the_same_file_twice(
     workers: list[WorkerProcess], staff: dict[str, Account], client: httpx.AsyncClient
 ) -> None:
     content = files.pdf(2, marker="twice", seed=1234)
-    form = {"department": "Hardware"}
-    first = (
-        await client.post(
-            "/documents/upload",
-            headers=staff["technician"].headers,
-            data=form,
-            files=[("file", ("Report.pdf", content))],
-        )
-    ).json()["items"][0]
+    first = await uploaded(client, staff["technician"], "Report.pdf", content)
     await wait_final(client, staff["technician"], [first["id"]])
-    second = (
-        await client.post(
-            "/documents/upload",
-            headers=staff["manager"].headers,
-            data=form,
-            files=[("file", ("Report copy.pdf", content))],
-        )
-    ).json()["items"][0]
+    second = await uploaded(client, staff["manager"], "Report copy.pdf", content)
     final = (await wait_final(client, staff["manager"], [second["id"]]))[second["id"]]
     assert final["state"] == "ready"
     assert final["duplicateOfId"] == first["id"]

@@ -47,6 +47,13 @@ class World:
     async def listen(self, tokens: dict[str, Any], process: int = 1) -> Listener:
         return await self.connect(self.cluster.urls[process], tokens["accessToken"])
 
+    async def watched(self, actor: Role, watcher: Role = Role.CONTRACTOR) -> tuple[int, dict[str, Any], int, Listener]:
+        """A new user of role ``actor`` (id, tokens) and the socket of a new user of role ``watcher``
+        (id, listener on the second process)."""
+        actor_id, tokens = await self.user(actor)
+        watcher_id, watching = await self.user(watcher)
+        return actor_id, tokens, watcher_id, await self.listen(watching)
+
     def http(self, tokens: dict[str, Any]) -> httpx.AsyncClient:
         headers = {"Authorization": f"Bearer {tokens['accessToken']}"}
         return httpx.AsyncClient(base_url=self.cluster.urls[0], headers=headers, timeout=30)
@@ -83,9 +90,7 @@ def asset_body(**extra: Any) -> dict[str, Any]:
 
 @contract("record")
 async def record_changes(world: World) -> Payloads:
-    _, manager = await world.user(Role.MANAGER)
-    _, viewer = await world.user(Role.CONTRACTOR)
-    watcher = await world.listen(viewer)
+    _, manager, _, watcher = await world.watched(Role.MANAGER)
     async with world.http(manager) as http:
         asset = (await http.post("/assets", json=asset_body(purchaseCost=1200.5))).json()
         changed = await http.patch(f"/assets/{asset['id']}", json={"id": asset["id"], "version": 1, "status": "POOR"})
@@ -101,9 +106,7 @@ async def record_changes(world: World) -> Payloads:
 
 @contract("records")
 async def import_batch(world: World) -> Payloads:
-    manager_id, manager = await world.user(Role.MANAGER)
-    _, viewer = await world.user(Role.CONTRACTOR)
-    watcher = await world.listen(viewer)
+    manager_id, manager, _, watcher = await world.watched(Role.MANAGER)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["tag", "name", "category", "department"])
@@ -161,9 +164,7 @@ async def chat_read(world: World) -> Payloads:
 
 @contract("presence")
 async def presence(world: World) -> Payloads:
-    _, watcher = await world.user()
-    bob_id, bob = await world.user()
-    watching = await world.listen(watcher)
+    bob_id, bob, _, watching = await world.watched(Role.TECHNICIAN, Role.TECHNICIAN)
     async with world.http(bob) as http:
         answer = await http.post("/api/chat/user/data", json={"status": "away", "mood": "At the depot"})
         assert answer.status_code == 200, answer.text
@@ -198,9 +199,7 @@ async def quick_panel(world: World) -> Payloads:
 
 @contract("notification")
 async def notification(world: World) -> Payloads:
-    _, manager = await world.user(Role.MANAGER)
-    tech_id, tech = await world.user(Role.TECHNICIAN)
-    device = await world.listen(tech)
+    _, manager, tech_id, device = await world.watched(Role.MANAGER, Role.TECHNICIAN)
     async with world.http(manager) as http:
         assert (await http.post("/assets", json=asset_body(assignedTechnicianId=tech_id))).status_code == 201
     return await sent(device, "notification", lambda p: True)
@@ -208,9 +207,7 @@ async def notification(world: World) -> Payloads:
 
 @contract("document-progress")
 async def document_progress(world: World) -> Payloads:
-    _, uploader = await world.user(Role.TECHNICIAN)
-    _, viewer = await world.user(Role.CONTRACTOR)
-    watcher = await world.listen(viewer)
+    _, uploader, _, watcher = await world.watched(Role.TECHNICIAN)
     async with world.http(uploader) as http:
         answer = await http.post(
             "/documents/upload", data={"department": "Hardware"}, files=[("file", ("notes.txt", b"Pump 4 checked"))]
@@ -231,9 +228,7 @@ async def audit(world: World) -> Payloads:
 
 @contract("portal-settings")
 async def portal_settings(world: World) -> Payloads:
-    _, admin = await world.user(Role.ADMIN)
-    _, viewer = await world.user(Role.CONTRACTOR)
-    portal = await world.listen(viewer)
+    _, admin, _, portal = await world.watched(Role.ADMIN)
     async with world.http(admin) as http:
         for hidden in (True, False):  # and back, for the tests after this one
             answer = await http.patch("/portal-settings", json={"templateHidden": hidden})

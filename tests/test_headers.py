@@ -15,8 +15,7 @@ from app.security_headers import API_POLICY
 from app.settings import ROOT, Settings
 from app.ui_server import create_ui_app
 from tests.realtime_support import ORIGIN, Cluster
-from tests.support import UI_ORIGIN, Account
-from tests.test_documents import uploaded
+from tests.support import UI_ORIGIN, Account, uploaded
 
 FOREIGN = "http://evil.test"
 

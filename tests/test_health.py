@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+from jsonschema import Draft202012Validator
 
 from app.settings import Settings
 from tests.processes import free_port
@@ -37,6 +38,21 @@ async def test_readyz_names_redis_and_queue_when_redis_is_down(settings: Setting
     assert response.status_code == 503
     assert response.json() == {"status": "unavailable", "database": "ok", "redis": "down", "queue": "down"}
     assert "hunter2" not in response.text and "127.0.0.1" not in response.text
+
+
+async def test_readyz_503_is_described_with_the_readiness_shape(settings: Settings, tmp_path: Path) -> None:
+    """/openapi.json describes /readyz's 503 with Readiness (not the {message} refusal), and the real
+    503 answer is valid against what the document says."""
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    async with running_app(settings.model_copy(update={"redis_url": dead, "data_dir": tmp_path})) as (_app, client):
+        response = await client.get("/readyz")
+        document = (await client.get("/openapi.json")).json()
+    assert response.status_code == 503
+    schema = document["paths"]["/readyz"]["get"]["responses"]["503"]["content"]["application/json"]["schema"]
+    assert schema == {"$ref": "#/components/schemas/Readiness"}
+    Draft202012Validator({"components": document["components"], **schema}).validate(response.json())
+    refused = {"components": document["components"], "$ref": "#/components/schemas/Error"}
+    assert not Draft202012Validator(refused).is_valid(response.json())  # no message: not the error shape
 
 
 async def test_readyz_names_the_database_when_it_is_down(redis_url: str, tmp_path: Path) -> None:

@@ -71,29 +71,28 @@ async def pages(
     client: httpx.AsyncClient, who: Account, params: dict[str, Any], between: Any = None, back: bool = False
 ) -> list[int]:
     """Every id of a list walked with cursors (forwards, or backwards from the last page)."""
-    seen: list[int] = []
-    answer = (await client.get("/assets", headers=who.headers, params=params)).json()
+
+    async def page(cursor: str | None = None) -> Any:
+        return (
+            await client.get("/assets", headers=who.headers, params={**params, "cursor": cursor} if cursor else params)
+        ).json()
+
+    answer = await page()
     if back:
         while answer["nextCursor"]:
-            answer = (
-                await client.get("/assets", headers=who.headers, params={**params, "cursor": answer["nextCursor"]})
-            ).json()
+            answer = await page(answer["nextCursor"])
         seen = [i["id"] for i in answer["items"]]
         while answer["prevCursor"]:
             if between:
                 await between()
-            answer = (
-                await client.get("/assets", headers=who.headers, params={**params, "cursor": answer["prevCursor"]})
-            ).json()
+            answer = await page(answer["prevCursor"])
             seen = [i["id"] for i in answer["items"]] + seen
         return seen
-    seen += [i["id"] for i in answer["items"]]
+    seen = [i["id"] for i in answer["items"]]
     while answer["nextCursor"]:
         if between:
             await between()
-        answer = (
-            await client.get("/assets", headers=who.headers, params={**params, "cursor": answer["nextCursor"]})
-        ).json()
+        answer = await page(answer["nextCursor"])
         assert answer["page"] is None
         seen += [i["id"] for i in answer["items"]]
     return seen

@@ -22,8 +22,7 @@ from app.settings import Settings
 from schemas.options import Role
 from tests.processes import clear_document_jobs, free_port, process_env, serving
 from tests.realtime_support import Cluster, Sockets
-from tests.support import Account, create_account, running_app, sign_in
-from tests.test_documents import uploaded
+from tests.support import Account, create_account, running_app, sign_in, uploaded
 
 
 def samples(text: str) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:

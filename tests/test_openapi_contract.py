@@ -17,7 +17,7 @@ from app.routes.endpoint import declared_of
 from app.routes.openapi import ANY_JSON, BODY_METHODS, EMPTY_WHEN_UNKNOWN, _function, documented_methods, walk
 from schemas.meta import NoBody
 from schemas.options import Role
-from tests.support import PASSWORD, Account, create_account, unique
+from tests.support import PASSWORD, Account, create_account, unique, upload
 from tests.test_records import asset_body, lead_body
 
 pytestmark = pytest.mark.db
@@ -33,6 +33,18 @@ async def document(client: httpx.AsyncClient) -> dict[str, Any]:
 def _check(document: dict[str, Any], schema: dict[str, Any], value: Any) -> None:
     """Validate ``value`` against ``schema`` with the document's components in reach of its refs."""
     Draft202012Validator({"components": document["components"], **schema}).validate(value)
+
+
+@pytest.fixture
+def manager(staff: dict[str, Account]) -> Account:
+    return staff["manager"]
+
+
+def _answers(document: dict[str, Any], response: httpx.Response, path: str, status: int = 200) -> None:
+    """``response`` has ``status``, and its body is valid against what /openapi.json says ``path``
+    answers to the request's method with that status."""
+    assert response.status_code == status, response.text
+    _check(document, _schema(document, path, response.request.method.lower(), str(status)), response.json())
 
 
 def _schema(document: dict[str, Any], path: str, method: str, status: str = "200") -> dict[str, Any]:
@@ -56,7 +68,7 @@ async def test_every_operation_describes_parameters_body_and_answers(app: Starle
                 assert parameter["schema"], (method, path, parameter)
             assert operation["responses"], (method, path)
             for status, response in operation["responses"].items():
-                if int(status) >= 400:
+                if int(status) >= 400 and int(status) not in declared.answers:
                     assert response == {"$ref": "#/components/responses/Error"}, (method, path, status)
                     continue
                 for media, content in response.get("content", {}).items():
@@ -97,8 +109,7 @@ async def test_real_answers_validate_against_the_document(
     changes = {"assets": {"location": "Lab 2"}, "leads": {"clientCompany": "Contoso Rail Ltd"}}
     for resource, body in (("assets", asset_body()), ("leads", lead_body())):
         created = await client.post(f"/{resource}", headers=manager.headers, json=body)
-        assert created.status_code == 201, created.text
-        _check(document, _schema(document, f"/{resource}", "post", "201"), created.json())
+        _answers(document, created, f"/{resource}", 201)
         item = await client.get(f"/{resource}/{created.json()['id']}", headers=manager.headers)
         _check(document, _schema(document, f"/{resource}/{{id}}", "get"), item.json())
         changed = await client.patch(
@@ -106,18 +117,15 @@ async def test_real_answers_validate_against_the_document(
             headers=manager.headers,
             json={"id": item.json()["id"], "version": item.json()["version"], **changes[resource]},
         )
-        assert changed.status_code == 200, changed.text
-        _check(document, _schema(document, f"/{resource}/{{id}}", "patch"), changed.json())
+        _answers(document, changed, f"/{resource}/{{id}}")
         history = await client.get(f"/{resource}/{created.json()['id']}/history", headers=manager.headers)
         _check(document, _schema(document, f"/{resource}/{{id}}/history", "get"), history.json())
         for params in ({"perPage": 5}, {"perPage": 5, "cursor": ""}, {"q": "Contoso", "perPage": 2}):
             listed = await client.get(f"/{resource}", headers=manager.headers, params=params)
-            assert listed.status_code == 200, listed.text
-            _check(document, _schema(document, f"/{resource}", "get"), listed.json())
+            _answers(document, listed, f"/{resource}")
         if resource != "documents":
             gone = await client.delete(f"/{resource}/{created.json()['id']}", headers=manager.headers)
-            assert gone.status_code == 200, gone.text
-            _check(document, _schema(document, f"/{resource}/{{id}}", "delete"), gone.json())
+            _answers(document, gone, f"/{resource}/{{id}}")
     # Refusals have the {message, errors} shape the document gives every 4xx.
     missing = await client.get("/assets/2000000000", headers=manager.headers)
     assert missing.status_code == 404
@@ -281,31 +289,17 @@ async def test_staff_directory_and_inspection_answers_validate(
     await checked("GET", "/inspection-intervals", "/inspection-intervals", technician)
 
 
-async def test_document_answers_validate(
-    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
-) -> None:
-    manager = staff["manager"]
-    uploaded = await client.post(
-        "/documents/upload",
-        headers=manager.headers,
-        data={"department": "Hardware"},
-        files=[("file", ("contract.txt", b"Pump 4 checked"))],
-    )
-    assert uploaded.status_code == 201, uploaded.text
-    _check(document, _schema(document, "/documents/upload", "post", "201"), uploaded.json())
+async def test_document_answers_validate(manager: Account, client: httpx.AsyncClient, document: dict[str, Any]) -> None:
+    uploaded = await upload(client, manager, ("contract.txt", b"Pump 4 checked"))
+    _answers(document, uploaded, "/documents/upload", 201)
     document_id = uploaded.json()["items"][0]["id"]
     text = await client.get(f"/documents/{document_id}/text", headers=manager.headers, params={"q": "pump"})
-    assert text.status_code == 200, text.text
-    _check(document, _schema(document, "/documents/{id}/text", "get"), text.json())
+    _answers(document, text, "/documents/{id}/text")
     gone = await client.delete(f"/documents/{document_id}", headers=manager.headers)
-    assert gone.status_code == 200, gone.text
-    _check(document, _schema(document, "/documents/{id}", "delete"), gone.json())
+    _answers(document, gone, "/documents/{id}")
 
 
-async def test_import_answers_validate(
-    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
-) -> None:
-    manager = staff["manager"]
+async def test_import_answers_validate(manager: Account, client: httpx.AsyncClient, document: dict[str, Any]) -> None:
     content = b"tag,name,category,department\nIMP-C1,Hoist,Lifting equipment,Hardware\n"
     started = await client.post(
         "/assets/import",
@@ -313,22 +307,16 @@ async def test_import_answers_validate(
         data={"dryRun": "true", "mapping": '{"tag": "tag", "name": null}'},
         files={"file": ("assets.csv", content)},
     )
-    assert started.status_code == 202, started.text
-    _check(document, _schema(document, "/assets/import", "post", "202"), started.json())
+    _answers(document, started, "/assets/import", 202)
     job = await client.get(f"/imports/{started.json()['jobId']}", headers=manager.headers)
-    assert job.status_code == 200, job.text
-    _check(document, _schema(document, "/imports/{id}", "get"), job.json())
+    _answers(document, job, "/imports/{id}")
 
 
-async def test_search_answers_validate(
-    staff: dict[str, Account], client: httpx.AsyncClient, document: dict[str, Any]
-) -> None:
-    manager = staff["manager"]
+async def test_search_answers_validate(manager: Account, client: httpx.AsyncClient, document: dict[str, Any]) -> None:
     await client.post("/assets", headers=manager.headers, json=asset_body(name="Searchable winch"))
     for q in ("winch", "", "Contoso"):
         found = await client.get("/search", headers=manager.headers, params={"q": q})
-        assert found.status_code == 200, found.text
-        _check(document, _schema(document, "/search", "get"), found.json())
+        _answers(document, found, "/search")
     assert (await client.get("/search", headers=manager.headers, params={"q": "winch"})).json()["groups"]
 
 
@@ -368,8 +356,7 @@ async def test_dashboard_answer_validates(
     manager = staff["manager"]
     assert (await client.post("/assets", headers=manager.headers, json=asset_body())).status_code == 201
     answer = await client.get("/dashboard/summary", headers=manager.headers)
-    assert answer.status_code == 200, answer.text
-    _check(document, _schema(document, "/dashboard/summary", "get"), answer.json())
+    _answers(document, answer, "/dashboard/summary")
     assert answer.json()["recent"]
 
 

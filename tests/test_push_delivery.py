@@ -32,11 +32,10 @@ from schemas.chat import Notification
 from schemas.inspections import DailyNotice
 from schemas.options import Department, Role
 from schemas.push import PushSubscription
-from schemas.users import User
 from tests.processes import WorkerProcess, clear_document_jobs, free_port, process_env, running_workers
 from tests.push_service import Device, PushService
 from tests.realtime_support import Cluster, Sockets
-from tests.support import Account, create_account, running_app, sign_in, unique
+from tests.support import Account, create_account, running_app, sign_in, stored_user, unique
 
 pytestmark = pytest.mark.db
 
@@ -317,12 +316,8 @@ async def test_the_daily_run_notifies_once_per_asset_and_day_with_two_workers(
         await person(push_api),
         await person(push_api),
     )
-    async with app.state.portal.db.session() as session:
-        boss = await session.get(User, manager.user_id)
-        assert boss is not None
+    async with stored_user(app, manager.user_id) as (_, boss):
         boss.department = Department.HARDWARE
-        session.add(boss)
-        await session.commit()
     phone = service.device()
     await subscribe(client, tech, phone)
     day = inspections.today(settings)

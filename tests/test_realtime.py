@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from app.settings import Settings
 from schemas.options import Role
 from tests.processes import api_command, free_port, process_env, serving
-from tests.realtime_support import ORIGIN, Cluster, tokens_for
+from tests.realtime_support import ORIGIN, Cluster, all_dropped, everywhere, signed_in, tokens_for
 from tests.support import create_account
 
 pytestmark = pytest.mark.db
@@ -23,10 +23,8 @@ pytestmark = pytest.mark.db
 async def test_a_change_through_one_process_reaches_a_client_of_the_other(
     cluster: Cluster, app: Starlette, connect: Any
 ) -> None:
-    manager = await create_account(app, Role.MANAGER)
-    viewer = await create_account(app, Role.CONTRACTOR)
-    manager_tokens = await tokens_for(cluster.urls[0], manager.username)
-    viewer_tokens = await tokens_for(cluster.urls[1], viewer.username)
+    manager, manager_tokens = await signed_in(app, cluster.urls[0], Role.MANAGER)
+    viewer, viewer_tokens = await signed_in(app, cluster.urls[1], Role.CONTRACTOR)
     watcher = await connect(cluster.urls[1], viewer_tokens["accessToken"])
     headers = {"Authorization": f"Bearer {manager_tokens['accessToken']}"}
     async with httpx.AsyncClient(base_url=cluster.urls[0], headers=headers) as http:
@@ -121,10 +119,9 @@ async def test_disabling_a_user_from_the_cli_drops_their_sockets(
 ) -> None:
     from tests.test_cli import portal
 
-    account = await create_account(app, Role.TECHNICIAN)
-    tokens = await tokens_for(cluster.urls[0], account.username)
-    sockets = [await connect(url, tokens["accessToken"]) for url in cluster.urls]
+    account, tokens = await signed_in(app, cluster.urls[0])
+    sockets = await everywhere(connect, cluster, tokens)
     portal(settings, "users", "disable", account.username)
+    await all_dropped(sockets)
     for listener in sockets:
-        await asyncio.wait_for(listener.disconnected.wait(), 5)
         assert listener.sessions == [{"type": "session.ended", "reason": "revoked"}]

@@ -195,3 +195,46 @@ async def test_a_websocket_keeps_no_body_reader_of_its_handshake() -> None:
     http = await translate({**scope, "type": "http", "method": "POST"}, requesting, None)
     assert "wsgi.input" in http  # long-polling bodies still read
     assert asgi._async["translate_request"] is not translate  # other servers keep the driver's own
+
+
+async def test_a_stopping_process_stops_renewing_presence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(presence_module, "HEARTBEAT_SECONDS", 0)
+    presence = Presence(redis=cast(Any, None), db=cast(Any, None))  # any Redis call would fail the beat
+    presence._local["sid"] = 1
+    presence.stopping = True
+    await asyncio.wait_for(presence._heartbeat(), 1)  # returns at its next beat instead of renewing
+
+
+@pytest.mark.db
+async def test_stopping_marks_every_socket_closing_so_its_end_skips_the_disconnect_handlers(app: Starlette) -> None:
+    realtime = app.state.portal.realtime
+    eio = realtime.server.eio
+
+    class Socket:
+        def __init__(self, sid: str) -> None:
+            self.sid, self.closing, self.closed = sid, False, False
+
+    sockets = {f"eio{n}": Socket(f"eio{n}") for n in range(3)}
+    loop = asyncio.get_running_loop()
+    fired: list[int] = []
+    timers = {f"sid{n}": loop.call_later(0.05, fired.append, n) for n in range(3)}
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(eio, "sockets", {**eio.sockets, **sockets})
+    monkeypatch.setattr(realtime, "_expiry_timers", dict(timers))
+    try:
+        realtime._closing_all()
+        assert all(s.closing and not s.closed for s in sockets.values())
+        assert realtime._expiry_timers == {}
+        await asyncio.sleep(0.1)
+        assert fired == []  # no session expiry acted on while stopping
+        # A closing socket's close() is the library's no-op: no disconnect handler runs for it.
+        import engineio
+
+        closing = engineio.async_socket.AsyncSocket(eio, "x")
+        closing.closing = True
+        triggered: list[Any] = []
+        monkeypatch.setattr(eio, "_trigger_event", lambda *a, **k: triggered.append(a))
+        await closing.close(wait=False, abort=True)
+        assert triggered == []
+    finally:
+        monkeypatch.undo()

@@ -19,40 +19,38 @@ pytestmark = pytest.mark.db
 ROLES = ["admin", "manager", "technician", "contractor"]
 
 
+ASSET = {
+    "name": "Fluke Thermal camera",
+    "category": "Instrumentation",
+    "department": "Hardware",
+    "status": "GOOD",
+    "risk": "L",
+    "location": "Lab 1",
+    "purchaseCost": 1234.5,
+    "nextInspection": "2030-01-31",
+}
+LEAD = {
+    "title": "SCADA upgrade for Contoso Rail",
+    "clientCompany": "Contoso Rail",
+    "contactEmail": "ops@contoso.example",
+    "estimatedValue": 120000,
+    "stage": "qualified",
+    "probability": 25,
+    "department": "Software and Firmware",
+}
+
+
 def asset_body(**overrides: Any) -> dict[str, Any]:
-    body = {
-        "tag": unique("T-"),
-        "name": "Fluke Thermal camera",
-        "category": "Instrumentation",
-        "department": "Hardware",
-        "status": "GOOD",
-        "risk": "L",
-        "location": "Lab 1",
-        "purchaseCost": 1234.5,
-        "nextInspection": "2030-01-31",
-    }
-    body.update(overrides)
-    return body
+    """A valid new asset (a tag of its own), with ``overrides``."""
+    return {"tag": unique("T-"), **ASSET, **overrides}
 
 
 def lead_body(**overrides: Any) -> dict[str, Any]:
-    body = {
-        "title": "SCADA upgrade for Contoso Rail",
-        "clientCompany": "Contoso Rail",
-        "contactEmail": "ops@contoso.example",
-        "estimatedValue": 120000,
-        "stage": "qualified",
-        "probability": 25,
-        "department": "Software and Firmware",
-    }
-    body.update(overrides)
-    return body
+    return {**LEAD, **overrides}
 
 
 def document_body(**overrides: Any) -> dict[str, Any]:
-    body = {"title": "Inspection report", "department": "Hardware"}
-    body.update(overrides)
-    return body
+    return {"title": "Inspection report", "department": "Hardware", **overrides}
 
 
 BODIES = {"assets": asset_body, "leads": lead_body, "documents": document_body}
@@ -63,6 +61,13 @@ async def create(client: httpx.AsyncClient, who: Account, resource: str, **overr
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
+
+
+async def patch(
+    client: httpx.AsyncClient, who: Account, resource: str, record: dict[str, Any], **body: Any
+) -> httpx.Response:
+    """PATCH ``record`` of ``resource`` as ``who`` with ``body`` (its id added)."""
+    return await client.patch(f"/{resource}/{record['id']}", headers=who.headers, json={"id": record["id"], **body})
 
 
 # --- role x call matrix ---------------------------------------------------------------------------
@@ -102,11 +107,7 @@ async def test_update_matrix_on_records_of_others(
     resource: str, role: str, staff: dict[str, Account], client: httpx.AsyncClient
 ) -> None:
     record = await create(client, staff["manager"], resource)
-    response = await client.patch(
-        f"/{resource}/{record['id']}",
-        headers=staff[role].headers,
-        json={"id": record["id"], "version": record["version"], "notes": "changed"},
-    )
+    response = await patch(client, staff[role], resource, record, version=record["version"], notes="changed")
     assert response.status_code == (200 if role in ("admin", "manager") else 403), response.text
 
 
@@ -135,26 +136,16 @@ async def test_technician_edits_field_work_on_assets_assigned_to_them(
 ) -> None:
     tech = staff["technician"]
     mine = await create(client, staff["manager"], "assets", assignedTechnicianId=tech.user_id)
-    ok = await client.patch(
-        f"/assets/{mine['id']}",
-        headers=tech.headers,
-        json={"id": mine["id"], "version": 1, "status": "BAD", "risk": "H", "notes": "Bearing noise"},
-    )
+    ok = await patch(client, tech, "assets", mine, version=1, status="BAD", risk="H", notes="Bearing noise")
     assert ok.status_code == 200, ok.text
     assert ok.json()["status"] == "BAD" and ok.json()["version"] == 2
     # Not the fields that belong to managers (assignment, tag, cost...).
-    refused = await client.patch(
-        f"/assets/{mine['id']}",
-        headers=tech.headers,
-        json={"id": mine["id"], "version": 2, "assignedTechnicianId": staff["technician2"].user_id},
-    )
+    refused = await patch(client, tech, "assets", mine, version=2, assignedTechnicianId=staff["technician2"].user_id)
     assert refused.status_code == 403
     assert "assigned_technician_id" in refused.json()["message"]
     # Not assets assigned to someone else.
     theirs = await create(client, staff["manager"], "assets", assignedTechnicianId=staff["technician2"].user_id)
-    other = await client.patch(
-        f"/assets/{theirs['id']}", headers=tech.headers, json={"id": theirs["id"], "version": 1, "status": "BAD"}
-    )
+    other = await patch(client, tech, "assets", theirs, version=1, status="BAD")
     assert other.status_code == 403
     assert other.json()["message"] == "Technicians can only edit assets assigned to them."
 
@@ -163,14 +154,10 @@ async def test_technician_edits_own_documents_only(staff: dict[str, Account], cl
     tech = staff["technician"]
     own = await create(client, tech, "documents")
     assert own["uploadedBy"]["id"] == tech.user_id
-    ok = await client.patch(
-        f"/documents/{own['id']}", headers=tech.headers, json={"id": own["id"], "version": 1, "title": "Renamed"}
-    )
+    ok = await patch(client, tech, "documents", own, version=1, title="Renamed")
     assert ok.status_code == 200
     other = await create(client, staff["technician2"], "documents")
-    refused = await client.patch(
-        f"/documents/{other['id']}", headers=tech.headers, json={"id": other["id"], "version": 1, "title": "X"}
-    )
+    refused = await patch(client, tech, "documents", other, version=1, title="X")
     assert refused.status_code == 403
     assert (await client.delete(f"/documents/{own['id']}", headers=tech.headers)).status_code == 403
 
@@ -297,10 +284,8 @@ async def test_validation_messages_are_sentences_with_field_labels(
     staff: dict[str, Account], client: httpx.AsyncClient
 ) -> None:
     asset = await create(client, staff["manager"], "assets")
-    response = await client.patch(
-        f"/assets/{asset['id']}",
-        headers=staff["manager"].headers,
-        json={"id": asset["id"], "version": 1, "purchaseCost": "abc", "nextInspection": "soon"},
+    response = await patch(
+        client, staff["manager"], "assets", asset, version=1, purchaseCost="abc", nextInspection="soon"
     )
     assert response.status_code == 422
     body = response.json()
@@ -316,11 +301,9 @@ async def test_lost_opportunity_needs_a_reason(staff: dict[str, Account], client
     refused = await client.post("/leads", headers=staff["manager"].headers, json=lead_body(stage="lost"))
     assert refused.status_code == 422
     lead = await create(client, staff["manager"], "leads")
-    patch = await client.patch(
-        f"/leads/{lead['id']}", headers=staff["manager"].headers, json={"id": lead["id"], "version": 1, "stage": "lost"}
-    )
-    assert patch.status_code == 422
-    assert "lost" in patch.json()["message"]
+    lost = await patch(client, staff["manager"], "leads", lead, version=1, stage="lost")
+    assert lost.status_code == 422
+    assert "lost" in lost.json()["message"]
     unchanged = (await client.get(f"/leads/{lead['id']}", headers=staff["manager"].headers)).json()
     assert unchanged["stage"] == "qualified" and unchanged["version"] == 1
 
@@ -348,14 +331,10 @@ async def test_asset_tags_are_unique_without_regard_to_case(
             f"'{other}' is already used by another asset ('{tag}'); tags are compared without regard to case."
         )
     second = await create(client, manager, "assets")
-    renamed = await client.patch(
-        f"/assets/{second['id']}", headers=manager.headers, json={"id": second["id"], "version": 1, "tag": tag.upper()}
-    )
+    renamed = await patch(client, manager, "assets", second, version=1, tag=tag.upper())
     assert renamed.status_code == 422 and "tag" in renamed.json()["errors"], renamed.text
     # The asset itself may change the case of its own tag.
-    recased = await client.patch(
-        f"/assets/{first['id']}", headers=manager.headers, json={"id": first["id"], "version": 1, "tag": tag.upper()}
-    )
+    recased = await patch(client, manager, "assets", first, version=1, tag=tag.upper())
     assert recased.status_code == 200 and recased.json()["tag"] == tag.upper(), recased.text
     # The database holds the rule too (a race past the check): a unique index on lower(tag).
     async with app.state.portal.db.session() as session:
@@ -367,13 +346,9 @@ async def test_asset_tags_are_unique_without_regard_to_case(
 async def test_stale_version_is_409_and_changes_nothing(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
     manager = staff["manager"]
     asset = await create(client, manager, "assets")
-    first = await client.patch(
-        f"/assets/{asset['id']}", headers=manager.headers, json={"id": asset["id"], "version": 1, "location": "Yard"}
-    )
+    first = await patch(client, manager, "assets", asset, version=1, location="Yard")
     assert first.status_code == 200 and first.json()["version"] == 2
-    stale = await client.patch(
-        f"/assets/{asset['id']}", headers=manager.headers, json={"id": asset["id"], "version": 1, "location": "Lab 2"}
-    )
+    stale = await patch(client, manager, "assets", asset, version=1, location="Lab 2")
     assert stale.status_code == 409
     assert "Someone else changed this asset" in stale.json()["message"]
     assert stale.json()["current"]["location"] == "Yard"
@@ -395,11 +370,7 @@ async def test_patch_needs_matching_id_and_a_version(staff: dict[str, Account], 
 async def test_history_records_who_what_from_and_to(staff: dict[str, Account], client: httpx.AsyncClient) -> None:
     manager, admin = staff["manager"], staff["admin"]
     asset = await create(client, manager, "assets", status="GOOD")
-    await client.patch(
-        f"/assets/{asset['id']}",
-        headers=admin.headers,
-        json={"id": asset["id"], "version": 1, "status": "POOR", "risk": "HH", "name": asset["name"]},
-    )
+    await patch(client, admin, "assets", asset, version=1, status="POOR", risk="HH", name=asset["name"])
     history = (await client.get(f"/assets/{asset['id']}/history", headers=manager.headers)).json()["items"]
     assert [h["action"] for h in history] == ["update", "create"]
     update = history[0]
@@ -416,11 +387,7 @@ async def test_a_patch_that_changes_nothing_keeps_the_version(
     staff: dict[str, Account], client: httpx.AsyncClient
 ) -> None:
     asset = await create(client, staff["manager"], "assets")
-    same = await client.patch(
-        f"/assets/{asset['id']}",
-        headers=staff["manager"].headers,
-        json={"id": asset["id"], "version": 1, "name": asset["name"]},
-    )
+    same = await patch(client, staff["manager"], "assets", asset, version=1, name=asset["name"])
     assert same.status_code == 200 and same.json()["version"] == 1
 
 

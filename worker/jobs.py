@@ -10,6 +10,7 @@ number, progress in ``job.meta``, what a failure means for the document, and whi
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import date
@@ -63,15 +64,22 @@ def _attempt(job: Job | None, settings: Settings) -> int:
     return max(1, settings.document_job_retries - job.retries_left + 1)
 
 
+def _progress_of(job: Job | None) -> Callable[[dict[str, Any]], None]:
+    """Where a job reports its progress: the RQ job's meta (Redis), which the API reads."""
+
+    def keep(progress: dict[str, Any]) -> None:
+        if job is not None:
+            job.meta["progress"] = progress
+            job.save_meta()
+
+    return keep
+
+
 def process_document(document_id: int) -> str:
     """Process one uploaded document; answers ``ready``, ``failed``, ``moved`` (to the lane for slow
     files) or ``skipped`` (nothing to do)."""
     job = get_current_job()
-
-    def keep_in_job(progress: dict[str, Any]) -> None:
-        if job is not None:
-            job.meta["progress"] = progress
-            job.save_meta()
+    keep_in_job = _progress_of(job)
 
     async def work(portal: JobPortal) -> str:
         lane = job.origin if job else SLOW_QUEUE_NAME
@@ -129,13 +137,28 @@ def settle_over_limit(job: Job, limit: str, reason: str) -> str:
     return asyncio.run(_with_portal(work, job.connection))
 
 
-def on_job_failure(
-    job: Job,
-    connection: Redis,
-    exc_type: type[BaseException] | None,
-    exc_value: BaseException | None,
-    traceback: TracebackType | None,
-) -> None:
+FailureCallback = Callable[[Job, Redis, type[BaseException] | None, BaseException | None, TracebackType | None], None]
+
+
+def _failure_callback(handle: Callable[[Job, type[BaseException] | None], None]) -> FailureCallback:
+    """RQ's failure callback (job, connection, exception type, value, traceback) around ``handle``,
+    which needs only the job and what it raised."""
+
+    @functools.wraps(handle)
+    def callback(
+        job: Job,
+        _connection: Redis,
+        exc_type: type[BaseException] | None,
+        _exc_value: BaseException | None,
+        _traceback: TracebackType | None,
+    ) -> None:
+        handle(job, exc_type)
+
+    return callback
+
+
+@_failure_callback
+def on_job_failure(job: Job, exc_type: type[BaseException] | None) -> None:
     """RQ calls this when a processing job raised, timed out or was abandoned by a dead worker.
 
     With retries left, RQ runs the job again after a pause: the document stays ``processing`` and
@@ -174,11 +197,7 @@ def sweep_documents(connection: Redis) -> list[tuple[int, str]]:
 def run_import(job_id: str) -> str:
     """Check (and, unless a dry run, write) one CSV/Excel import; answers its final state."""
     job = get_current_job()
-
-    def report(progress: dict[str, Any]) -> None:
-        if job is not None:
-            job.meta["progress"] = progress
-            job.save_meta()
+    report = _progress_of(job)
 
     async def work(portal: JobPortal) -> str:
         storage = portal.storage
@@ -201,13 +220,8 @@ def run_import(job_id: str) -> str:
     return asyncio.run(_with_portal(work))
 
 
-def on_import_failure(
-    job: Job,
-    connection: Redis,
-    exc_type: type[BaseException] | None,
-    exc_value: BaseException | None,
-    traceback: TracebackType | None,
-) -> None:
+@_failure_callback
+def on_import_failure(job: Job, exc_type: type[BaseException] | None) -> None:
     """RQ calls this when an import raised, timed out or was abandoned: nothing was committed (the
     writing transaction never finished), so the job is marked failed and its file removed."""
     job_id = str(job.args[0])
@@ -230,7 +244,7 @@ def on_import_failure(
         if key:
             portal.storage.delete(key)
 
-    asyncio.run(_with_portal(work, connection))
+    asyncio.run(_with_portal(work, job.connection))
 
 
 # --- notifications outside the portal (app/services/push) -------------------------------------------

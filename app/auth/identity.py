@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from app.auth.tokens import roles_from_groups
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.auth.tokens import AccessClaims, roles_from_groups
 from app.settings import Settings
 from schemas.options import Role
-from schemas.users import User
+from schemas.users import AuthChallenge, User
 
 #: sessions of the portal; a mock sign-in of a portal user gets a session of its own kind (app/samples/auth.py)
 PORTAL_SESSION = "portal"
@@ -19,23 +23,24 @@ def digest(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
+def new_challenge(session: AsyncSession, *, user_id: int, kind: str, now: datetime, ttl: int) -> str:
+    """Add a one-time challenge (stored as its digest) to the session's transaction; answers its
+    value, for the caller to hand out once (a sign-in step, a password reset link)."""
+    value = secrets.token_urlsafe(32)
+    expires_at = now + timedelta(seconds=ttl)
+    session.add(AuthChallenge(id=digest(value), user_id=user_id, kind=kind, created_at=now, expires_at=expires_at))
+    return value
+
+
 def normalize_username(username: str) -> str:
     return username.strip().lower()
 
 
 @dataclass(frozen=True)
-class Principal:
-    """Who is asking: established once per request from a verified access token."""
+class Principal(AccessClaims):
+    """Who is asking: established once per request from a verified access token's claims."""
 
-    user_id: int
-    session_id: str
-    username: str
-    roles: tuple[Role, ...]
     expires_at: int = 0  # when the access token that proved it expires (epoch seconds)
-
-    @property
-    def role(self) -> Role | None:
-        return self.roles[0] if self.roles else None
 
 
 def roles_of(user: User, settings: Settings) -> list[Role]:

@@ -17,18 +17,22 @@ def _with_kid(key: RSAKey) -> RSAKey:
     return RSAKey.import_key(key.as_dict(private=True), parameters={"kid": kid, "use": "sig", "alg": ALGORITHM})
 
 
-def _generate_into(path: Path) -> str:
-    key = RSAKey.generate_key(2048, private=True)
-    pem = key.as_pem(private=True).decode()
+def write_private(path: Path, pem: bytes) -> bytes:
+    """Store a new private key with owner-only permissions; answers the key the file then holds (a
+    second process racing here keeps the first file, and both use it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    # Create with owner-only permissions; a second process racing here keeps the first file.
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return path.read_text()
-    with os.fdopen(fd, "w") as handle:
+        return path.read_bytes()
+    with os.fdopen(fd, "wb") as handle:
         handle.write(pem)
     return pem
+
+
+def _generate_into(path: Path) -> str:
+    key = RSAKey.generate_key(2048, private=True)
+    return write_private(path, key.as_pem(private=True)).decode()
 
 
 def load_signing_key(settings: Settings) -> RSAKey:

@@ -8,14 +8,11 @@ token. Setting the new password spends the token and ends every session of the u
 
 from __future__ import annotations
 
-import secrets
-from datetime import timedelta
-
 from sqlalchemy import update
 from sqlmodel import col, select
 
 from app.auth.base import AuthBase
-from app.auth.identity import digest
+from app.auth.identity import digest, new_challenge
 from app.db import Database
 from app.errors import ApiError
 from app.services import audit
@@ -48,7 +45,6 @@ class PasswordResets(AuthBase):
             ).first()
         if external is not None:
             return None  # a company sign-in account has no local password to reset (app/auth/oidc.py)
-        value = secrets.token_urlsafe(32)
         now = utcnow()
         async with self.db.session() as session:
             await session.exec(
@@ -60,15 +56,7 @@ class PasswordResets(AuthBase):
                 )
                 .values(used_at=now)
             )
-            session.add(
-                AuthChallenge(
-                    id=digest(value),
-                    user_id=user.id,
-                    kind=PASSWORD_RESET,
-                    created_at=now,
-                    expires_at=now + timedelta(seconds=PASSWORD_RESET_TTL),
-                )
-            )
+            value = new_challenge(session, user_id=user.id, kind=PASSWORD_RESET, now=now, ttl=PASSWORD_RESET_TTL)
             audit.record(session, "auth.password_reset_requested", actor=user_actor(user, meta), target=user)
             await session.commit()
         return user.id, value

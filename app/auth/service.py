@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import col, or_, select
@@ -20,7 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.auth import totp
 from app.auth.account import INVALID_CODE, AccountSecurity
 from app.auth.base import SESSION_ENDED
-from app.auth.identity import PORTAL_SESSION, Principal, digest, normalize_username, roles_of
+from app.auth.identity import PORTAL_SESSION, Principal, digest, new_challenge, normalize_username, roles_of
 from app.auth.password_reset import PasswordResets
 from app.auth.throttle import pair_key
 from app.auth.tokens import AccessClaims, InvalidToken
@@ -64,27 +65,18 @@ class AuthService(AccountSecurity, PasswordResets):
 
     async def failed_sign_in(self, *, user: User | None, name: str, meta: Meta, reason: str) -> None:
         """Write a failed sign-in to the audit log, in a transaction of its own (the sign-in fails)."""
-        async with self.db.session() as session:
-            audit.record(
-                session,
-                "auth.sign_in_failed",
-                actor=user_actor(user, meta) if user is not None else audit.Actor(None, name[:64], meta),
-                target=user,
-                target_label=name,
-                detail={"reason": reason},
-            )
-            await session.commit()
+        await self._audit_attempt("auth.sign_in_failed", user=user, name=name, meta=meta, detail={"reason": reason})
 
     async def _locked_out(self, *, user: User | None, name: str, meta: Meta, seconds: int) -> None:
+        await self._audit_attempt("auth.locked_out", user=user, name=name, meta=meta, detail={"seconds": seconds})
+
+    async def _audit_attempt(
+        self, action: str, *, user: User | None, name: str, meta: Meta, detail: dict[str, Any]
+    ) -> None:
+        """An audit entry about a sign-in attempt by ``name`` (the user it named, if any), committed alone."""
         async with self.db.session() as session:
-            audit.record(
-                session,
-                "auth.locked_out",
-                actor=user_actor(user, meta) if user is not None else audit.Actor(None, name[:64], meta),
-                target=user,
-                target_label=name,
-                detail={"seconds": seconds},
-            )
+            actor = user_actor(user, meta) if user is not None else audit.Actor(None, name[:64], meta)
+            audit.record(session, action, actor=actor, target=user, target_label=name, detail=detail)
             await session.commit()
 
     async def verify_credentials(
@@ -189,17 +181,8 @@ class AuthService(AccountSecurity, PasswordResets):
         return await self._start_session(session, user, now, meta)
 
     async def _open_challenge(self, session: AsyncSession, user: User, kind: str, now: datetime) -> Challenge:
-        value = secrets.token_urlsafe(32)
         assert user.id is not None
-        session.add(
-            AuthChallenge(
-                id=digest(value),
-                user_id=user.id,
-                kind=kind,
-                created_at=now,
-                expires_at=now + timedelta(seconds=self.settings.challenge_ttl),
-            )
-        )
+        value = new_challenge(session, user_id=user.id, kind=kind, now=now, ttl=self.settings.challenge_ttl)
         await session.commit()
         return Challenge(challenge=kind, session=value)
 

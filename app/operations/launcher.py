@@ -28,6 +28,7 @@ from app.redis_conn import shutdown_embedded, start_embedded
 from app.settings import ROOT, Settings
 
 STOP_GRACE_SECONDS = 10
+ACCEPT_BACKLOG = 16_384  # connections waiting to be accepted, per listening socket (see api_command)
 # prometheus_client's multiprocess folder (see app/observability/metrics.py). Not imported from there: importing
 # prometheus_client here, with the variable set, would create this process's files before the folder exists.
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -56,6 +57,10 @@ def api_command(port: int, *, host: str | None = None, processes: int = 1, log_l
         # No WebSocket-level keepalive: Engine.IO's own heartbeat (ping every 25 s, 20 s to answer) finds
         # dead clients; uvicorn's would add a timer per socket and a ping and pong every 20 s each.
         "--ws-ping-interval", "0",
+        # Room to queue a reconnect storm (every client of a restarted process knocks within its backoff, a
+        # few seconds): past uvicorn's 2,048 the kernel drops connection attempts, which clients retry only
+        # after a second or more. The kernel caps it at net.core.somaxconn (4,096 here).
+        "--backlog", str(ACCEPT_BACKLOG),
         *(["--workers", str(processes)] if processes > 1 else []),
     ]  # fmt: skip
 

@@ -308,6 +308,8 @@ class Presence:
         """Renew this process's sockets and sweep users whose sockets all expired elsewhere."""
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            if self.stopping:  # the listings are left to lapse (see ``stopping``): renewing them costs a
+                return  # pipeline of thousands of commands in the seconds the process has to close
             try:
                 if self._unwritten:
                     retry, self._unwritten = self._unwritten, {}

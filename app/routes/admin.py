@@ -1,4 +1,4 @@
-"""The admin console's API (``/admin/...``, admins only) and the account page's (``/me/...``, everyone).
+"""The admin console's API (``/admin/...``, admins only): users, their sessions, the audit log.
 
 Every change goes through the service functions the CLI uses (app/services/users.py), which write
 the audit row in the change's own transaction. Ending sessions closes their sockets at once on
@@ -16,23 +16,20 @@ import sqlalchemy as sa
 from sqlalchemy import func
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 
 from app.errors import ApiError, not_found
 from app.http import json_response, read_photo
 from app.params import path_int
-from app.portal import Portal, actor_of, request_meta
+from app.portal import Portal, actor_of
 from app.realtime import control
 from app.routes.documents import storage_of
-from app.routes.endpoint import PUBLIC, SIGNED_IN, Call, at_least_role, route
+from app.routes.endpoint import Call, at_least_role, route
 from app.services import audit, photos, users
-from app.services.push.subscriptions import device_counts, list_devices
-from app.storage import StoredFileMissing, iter_chunks
+from app.services.push.subscriptions import device_counts
 from schemas.audit import AUDIT_KINDS, AuditKinds, AuditLog
 from schemas.base import utcnow
 from schemas.options import Role, UserState
-from schemas.push import MySessions
 from schemas.query import AdminUsersQuery, AuditExportQuery, AuditLogQuery
 from schemas.users import (
     AdminUser,
@@ -43,8 +40,6 @@ from schemas.users import (
     AuthSession,
     LiveSessions,
     MfaState,
-    PasswordChange,
-    PasswordChanged,
     PhotoStored,
     SessionsEnded,
     TemporaryPassword,
@@ -69,7 +64,7 @@ STATUSES = {
 ADMIN = at_least_role(Role.ADMIN, "manage users or read the audit log")
 
 
-async def _user(session: AsyncSession, user_id: int) -> User:
+async def user_or_404(session: AsyncSession, user_id: int) -> User:
     user = await session.get(User, user_id)
     if user is None:
         raise not_found("No user has this id.")
@@ -80,7 +75,7 @@ async def _user(session: AsyncSession, user_id: int) -> User:
 async def _target(call: Call, user_id: int) -> AsyncIterator[tuple[AsyncSession, User, Any]]:
     """The user ``user_id`` (404 when none), in a write session, and who acts on them."""
     async with call.portal.db.session() as session:
-        yield session, await _user(session, user_id), actor_of(call.request, call.principal)
+        yield session, await user_or_404(session, user_id), actor_of(call.request, call.principal)
 
 
 async def close_user_sockets(portal: Portal, user_id: int) -> None:
@@ -269,10 +264,10 @@ async def user_photo(call: Call) -> Response:
     portal = call.portal
     await call.limit("upload")
     async with portal.db.reader() as session:
-        await _user(session, user_id)
+        await user_or_404(session, user_id)
     url = await photos.store_photo(storage_of(request), portal.settings, await read_photo(request))
     async with portal.db.session() as session:
-        user = await _user(session, user_id)
+        user = await user_or_404(session, user_id)
         await users.edit_profile(session=session, user=user, actor=actor_of(request, principal), photo_url=url)
     return json_response({"photoURL": url})
 
@@ -285,7 +280,7 @@ async def user_sessions(call: Call) -> Response:
     portal = call.portal
     if request.method == "GET":
         async with portal.db.reader() as session:
-            await _user(session, user_id)
+            await user_or_404(session, user_id)
             return json_response({"items": await users.live_sessions(session, user_id, current=principal.session_id)})
     await call.limit("write")
     async with _target(call, user_id) as (session, user, actor):
@@ -334,88 +329,6 @@ async def audit_kinds(call: Call) -> Response:
     return json_response({"kinds": AUDIT_KINDS})
 
 
-# --- the signed-in user's own account (/profile/account) -----------------------------------------
-
-
-async def my_sessions(call: Call) -> Response:
-    """Your live sessions (this one is marked current)."""
-    principal = call.principal
-    async with call.portal.db.reader() as session:
-        items = await users.live_sessions(session, principal.user_id, current=principal.session_id)
-        devices = await list_devices(session, principal.user_id)
-    return json_response({"items": items, "pushDevices": devices})
-
-
-async def my_session(call: Call) -> Response:
-    """End one of your sessions (another device): its sockets close at once."""
-    request = call.request
-    principal = call.principal
-    session_id = str(request.path_params["sid"])
-    portal = call.portal
-    async with portal.db.session() as session:
-        user = await _user(session, principal.user_id)
-        await users.end_sessions(
-            session=session,
-            user=user,
-            actor=audit.user_actor(user, request_meta(request)),
-            reason="ended by its user",
-            only=session_id,
-        )
-    await close_session_sockets(portal, session_id)
-    return json_response({"ended": 1})
-
-
-async def my_password(call: Call) -> Response:
-    """Change your password: {currentPassword, newPassword}; your other sessions end.
-
-    403 when the current password is wrong (counted like a failed sign-in), 422 when the new one
-    breaks the password rules.
-    """
-    request = call.request
-    principal = call.principal
-    await call.limit("sign-in", per_user=False)
-    body = await call.body(PasswordChange)
-    portal = call.portal
-    meta = request_meta(request)
-    ended = await portal.auth.change_password(
-        principal, body.current_password, body.new_password, address=meta.ip or "", meta=meta
-    )
-    for session_id in ended:  # the other devices are signed out at once; this one stays
-        await close_session_sockets(portal, session_id)
-    return json_response({"message": "Your password is changed.", "otherSessionsEnded": len(ended)})
-
-
-async def my_photo(call: Call) -> Response:
-    """Upload your photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB)."""
-    request = call.request
-    principal = call.principal
-    portal = call.portal
-    await call.limit("upload")
-    url = await photos.store_photo(storage_of(request), portal.settings, await read_photo(request))
-    async with portal.db.session() as session:
-        user = await _user(session, principal.user_id)
-        await users.edit_profile(
-            session=session, user=user, actor=audit.user_actor(user, request_meta(request)), photo_url=url
-        )
-    return json_response({"photoURL": url})
-
-
-async def photo(call: Call) -> Response:
-    """A profile photo (PNG) or a sample product's picture (WebP), by its unguessable name."""
-    request = call.request
-    name = str(request.path_params["name"])
-    if not photos.PHOTO_NAME.match(name):
-        raise not_found("No photo has this name.")
-    storage = storage_of(request)
-    try:
-        handle = await run_in_threadpool(storage.open, f"photos/{name}")
-    except StoredFileMissing as exc:
-        raise not_found("No photo has this name.") from exc
-    headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=86400"}
-    media_type = photos.MEDIA_OF[name.rsplit(".", 1)[1]]
-    return StreamingResponse(iter_chunks(handle), media_type=media_type, headers=headers)
-
-
 routes = [
     route(
         "/admin/users",
@@ -442,10 +355,4 @@ routes = [
     route("/admin/audit", audit_log, ["GET"], rule=ADMIN, query=AuditLogQuery, answer=AuditLog),
     route("/admin/audit/export", audit_export, ["GET"], rule=ADMIN, query=AuditExportQuery),
     route("/admin/audit/kinds", audit_kinds, ["GET"], rule=ADMIN, answer=AuditKinds),
-    route("/me/sessions", my_sessions, ["GET"], rule=SIGNED_IN, answer=MySessions),
-    route("/me/sessions/{sid}", my_session, ["DELETE"], rule=SIGNED_IN, answer=SessionsEnded),
-    route("/me/password", my_password, ["POST"], rule=SIGNED_IN, body=PasswordChange, answer=PasswordChanged),
-    route("/me/photo", my_photo, ["POST"], rule=SIGNED_IN, answer=PhotoStored),
-    # A profile photo by its unguessable name: public, as an <img> sends no token.
-    route("/photos/{name}", photo, ["GET"], rule=PUBLIC),
 ]

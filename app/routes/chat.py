@@ -9,7 +9,7 @@ from starlette.requests import Request
 from app.errors import not_found
 from app.http import json_response
 from app.params import path_int
-from app.routes.endpoint import STAFF, Call, route
+from app.routes.endpoint import Call, staff
 from app.services import chat, notifications, quick_panel
 from schemas.chat import (
     ChatContacts,
@@ -171,36 +171,31 @@ async def notification_remove(call: Call) -> Any:
     return await notifications.remove(call.session, call.principal.user_id, path_int(call.request))
 
 
-def _staff(path: str, handler: Any, methods: list[str], **declared: Any) -> Any:
-    """Every chat, quick-panel and notification call: staff, one session committed after the answer."""
-    return route(path, handler, methods, rule=STAFF, session="write", **declared)
-
-
 routes = [
-    _staff("/api/chat/user", chat_user, ["GET"], answer=ChatUser),
-    _staff("/api/chat/contacts", chat_contacts, ["GET"], answer=ChatContacts),
-    _staff("/api/chat/get-chat", get_chat, ["GET"], query=GetChatQuery, answer=ChatPage),
-    _staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest, answer=MessageSent),
-    _staff("/api/chat/user/data", user_data, ["POST"], body=ChatUserDataRequest, answer=ChatUser),
-    _staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest, answer=ChatReadAnswer),
-    _staff("/api/chat/messages", missed, ["GET"], query=MissedQuery, answer=MissedMessages),
-    _staff("/api/quick-panel/data", quick_panel_data, ["GET"], answer=QuickPanelData),
-    _staff(
+    staff("/api/chat/user", chat_user, ["GET"], answer=ChatUser),
+    staff("/api/chat/contacts", chat_contacts, ["GET"], answer=ChatContacts),
+    staff("/api/chat/get-chat", get_chat, ["GET"], query=GetChatQuery, answer=ChatPage, lookup=True),
+    staff("/api/chat/send-message", send_message, ["POST"], body=SendMessageRequest, answer=MessageSent, lookup=True),
+    staff("/api/chat/user/data", user_data, ["POST"], body=ChatUserDataRequest, answer=ChatUser),
+    staff("/api/chat/read", read_chat, ["POST"], body=ReadRequest, answer=ChatReadAnswer, lookup=True),
+    staff("/api/chat/messages", missed, ["GET"], query=MissedQuery, answer=MissedMessages, lookup=True),
+    staff("/api/quick-panel/data", quick_panel_data, ["GET"], answer=QuickPanelData),
+    staff(
         "/api/quick-panel/{kind:str}",
         quick_panel_items,
         ["POST"],
         body=QuickPanelItemInput,
         answer=QuickPanelItemPublic,
     ),
-    _staff(
+    staff(
         "/api/quick-panel/{kind:str}/{id}",
         quick_panel_item,
         ["PATCH", "DELETE"],
         body=QuickPanelItemInput,
         answer={"PATCH": QuickPanelItemPublic, "DELETE": Removed},
     ),
-    _staff("/notifications", notification_list, ["GET"], query=NotificationsQuery, answer=NotificationList),
-    _staff("/notifications/read-all", notification_read_all, ["POST"], answer=UnreadCount),
-    _staff("/notifications/{id}/read", notification_read, ["POST"], answer=UnreadCount),
-    _staff("/notifications/{id}", notification_remove, ["DELETE"], answer=UnreadCount),
+    staff("/notifications", notification_list, ["GET"], query=NotificationsQuery, answer=NotificationList),
+    staff("/notifications/read-all", notification_read_all, ["POST"], answer=UnreadCount),
+    staff("/notifications/{id}/read", notification_read, ["POST"], answer=UnreadCount),
+    staff("/notifications/{id}", notification_remove, ["DELETE"], answer=UnreadCount),
 ]

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -138,6 +138,9 @@ class Declared:
     status: int = 200
     answer: Answer = None  # the success answer's model (or one per method), for /openapi.json
     lookup: bool = False  # finds its item by an id in the body or query: 404 when there is none
+    # Answers other than success that are not refusals, by status, with their own model (a probe's 503).
+    answers: Mapping[int, type[BaseModel]] = field(default_factory=dict)
+    tag: str | None = None  # the OpenAPI tag, when not the path's first part (the operators' "meta" calls)
 
     def answer_for(self, method: str) -> type[BaseModel] | None:
         return _for(self.answer, method)
@@ -153,21 +156,27 @@ def _for(declared: Answer, method: str) -> type[BaseModel] | None:
     return declared
 
 
+class Declaration(TypedDict, total=False):
+    """What a route may declare besides its rule (the fields of :class:`Declared`)."""
+
+    session: SessionKind
+    body: type[BaseModel] | None
+    query: Query
+    status: int
+    answer: Answer
+    lookup: bool
+    answers: Mapping[int, type[BaseModel]]
+    tag: str | None
+
+
 def endpoint(
-    handler: CallHandler,
-    *,
-    rule: Rule,
-    session: SessionKind = None,
-    body: type[BaseModel] | None = None,
-    query: Query = None,
-    status: int = 200,
-    answer: Answer = None,
-    lookup: bool = False,
+    handler: CallHandler, *, rule: Rule, **declaration: Unpack[Declaration]
 ) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a handler: authenticate and apply ``rule``, open the session (``write``: committed after
     the answer is built, so an answer that cannot be written leaves nothing stored; ``read``: a
     reader), then answer JSON (or the handler's own Response)."""
-    declared = Declared(rule=rule, session=session, body=body, query=query, status=status, answer=answer, lookup=lookup)
+    declared = Declared(rule=rule, **declaration)
+    session, body, query, status = declared.session, declared.body, declared.query, declared.status
 
     @functools.wraps(handler)
     async def run(request: Request) -> Response:
@@ -194,19 +203,10 @@ def endpoint(
 
 
 def route(
-    path: str,
-    handler: CallHandler,
-    methods: Sequence[str],
-    *,
-    rule: Rule,
-    session: SessionKind = None,
-    body: type[BaseModel] | None = None,
-    query: Query = None,
-    status: int = 200,
-    answer: Answer = None,
+    path: str, handler: CallHandler, methods: Sequence[str], *, rule: Rule, **declaration: Unpack[Declaration]
 ) -> Route:
     """A Starlette route whose endpoint is ``handler`` behind :func:`endpoint`."""
-    wrapped = endpoint(handler, rule=rule, session=session, body=body, query=query, status=status, answer=answer)
+    wrapped = endpoint(handler, rule=rule, **declaration)
     return Route(path, wrapped, methods=list(methods))
 
 
@@ -215,3 +215,10 @@ def declared_of(route: BaseRoute) -> Declared | None:
     endpoint_ = getattr(route, "endpoint", None)
     found: Declared | None = getattr(endpoint_, "declared", None)
     return found
+
+
+def staff(path: str, handler: CallHandler, methods: Sequence[str], **declaration: Unpack[Declaration]) -> Route:
+    """A staff call with a session committed after the answer (most product calls): :func:`route`
+    with ``rule=STAFF`` and ``session="write"`` unless the declaration says otherwise."""
+    declaration.setdefault("session", "write")
+    return route(path, handler, methods, rule=STAFF, **declaration)

@@ -111,8 +111,8 @@ async def metrics_endpoint(call: Call) -> Response:
 
 
 routes = [
-    route("/healthz", healthz, ["GET"], rule=PUBLIC, answer=Alive),
-    route("/readyz", readyz, ["GET"], rule=PUBLIC, answer=Readiness),
+    route("/healthz", healthz, ["GET"], rule=PUBLIC, answer=Alive, tag="meta"),
+    route("/readyz", readyz, ["GET"], rule=PUBLIC, answer=Readiness, answers={503: Readiness}, tag="meta"),
     # No Bearer access token: the metrics token, judged here (401), or a configured network (403 otherwise).
-    route("/metrics", metrics_endpoint, ["GET"], rule=CREDENTIALS),
+    route("/metrics", metrics_endpoint, ["GET"], rule=CREDENTIALS, tag="meta"),
 ]

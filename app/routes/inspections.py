@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.params import path_int
-from app.routes.endpoint import STAFF, Call, route
+from app.routes.endpoint import Call, staff
 from app.services import inspections
 from schemas.inspections import InspectionInput, Intervals, IntervalUpdate, MyWork
 from schemas.records import AssetPublic
@@ -47,23 +47,19 @@ async def interval_item(call: Call) -> Any:
 
 
 routes = [
-    route("/my-work", my_work, ["GET"], rule=STAFF, session="read", answer=MyWork),
-    route(
+    staff("/my-work", my_work, ["GET"], session="read", answer=MyWork),
+    staff(
         "/assets/{id}/inspections",
         record_inspection,
         ["POST"],
-        rule=STAFF,
-        session="write",
         body=InspectionInput,
         answer=AssetPublic,  # the asset with its inspection recorded
     ),
-    route("/inspection-intervals", interval_list, ["GET"], rule=STAFF, session="write", answer=Intervals),
-    route(
+    staff("/inspection-intervals", interval_list, ["GET"], answer=Intervals),
+    staff(
         "/inspection-intervals/{category}",
         interval_item,
         ["PUT"],
-        rule=STAFF,
-        session="write",
         body=IntervalUpdate,
         answer=Intervals,
     ),

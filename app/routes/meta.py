@@ -66,7 +66,7 @@ async def health(call: Call) -> Response:
 
 
 routes = [
-    route("/options", options, ["GET"], rule=PUBLIC, answer=Options),
-    route("/.well-known/jwks.json", jwks, ["GET"], rule=PUBLIC, answer=Jwks),
-    route("/health", health, ["GET"], rule=PUBLIC, answer=Health),
+    route("/options", options, ["GET"], rule=PUBLIC, answer=Options, tag="meta"),
+    route("/.well-known/jwks.json", jwks, ["GET"], rule=PUBLIC, answer=Jwks, tag="meta"),
+    route("/health", health, ["GET"], rule=PUBLIC, answer=Health, answers={503: Health}, tag="meta"),
 ]

@@ -34,32 +34,6 @@ from app.storage.filetypes import ACCEPTED_KINDS, EXTENSIONS
 from schemas.events import EVENTS
 from schemas.meta import NoBody, OpenApiDocument
 
-META_PATHS = frozenset(
-    {"/openapi.json", "/options", "/health", "/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"}
-)
-# Calls that find their item by an id in the query or body (not the path): 404 when there is none.
-LOOKUP_PATHS = frozenset(
-    {
-        "/api/chat/get-chat",
-        "/api/chat/read",
-        "/api/chat/send-message",
-        "/api/chat/messages",
-        "/api/mail-app/mail",
-        "/api/e-commerce-app/product/image",
-        "/api/profile/person",
-        "/api/profile/posts/like",
-        "/api/profile/posts/comment",
-        "/api/profile/posts/remove",
-        "/api/profile/follow",
-        "/api/e-commerce-app/product/image/remove",
-        "/api/scrumboard-app/board",
-        "/api/file-manager-app/download",
-        "/api/file-manager-app/delete",
-        "/api/todo-app/remove-todo",
-        "/imports/{id}",
-        "/imports/{id}/commit",
-    }
-)
 # Mock calls that answer an unknown id with 200 and an empty body (spec section 8), not with JSON.
 EMPTY_WHEN_UNKNOWN = frozenset(
     {"/api/academy-app/course", "/api/e-commerce-app/order", "/api/e-commerce-app/product", "/api/invoices/get-invoice"}
@@ -84,6 +58,7 @@ ACCEPTED_FILES: dict[str, dict[str, Any]] = {
     "/documents/upload": {"accept": list(EXTENSIONS), "summary": ACCEPTED_KINDS},
     "/admin/users/{id}/photo": _PHOTOS,
     "/me/photo": _PHOTOS,
+    "/api/e-commerce-app/product/image": _PHOTOS,
     "/assets/import": {"accept": list(tabular.ACCEPTED_FILES)},
     "/leads/import": {"accept": list(tabular.ACCEPTED_FILES)},
 }
@@ -239,9 +214,10 @@ def endpoint_doc(endpoint: Callable[..., Any]) -> str | None:
     return inspect.getdoc(function) if function.__doc__ else None
 
 
-def _tag(path: str) -> str:
-    if path in META_PATHS:
-        return "meta"
+def _tag(path: str, route: Route) -> str:
+    declared = declared_of(route)
+    if declared is not None and declared.tag is not None:
+        return declared.tag
     parts = [part for part in path.split("/") if part]
     if parts[:1] == ["api"] and len(parts) > 1:
         name = parts[1].removesuffix("-app")
@@ -289,7 +265,7 @@ def refusals(method: str, path: str, route: Route) -> list[str]:
     elif rule.credentials:
         codes.add("401")
     declared = declared_of(route)
-    if route.param_convertors or path in LOOKUP_PATHS or (declared is not None and declared.lookup):
+    if route.param_convertors or (declared is not None and declared.lookup):
         codes.add("404")
     codes |= PARTICULAR.get((method, path), frozenset())
     if (method, path) in LIMITED_CALLS:
@@ -316,6 +292,8 @@ def model_schemas(routes: list[BaseRoute]) -> tuple[dict[SchemaKey, dict[str, An
             answer = declared.answer_for(method)
             if answer is not None and answer is not NoBody:
                 keys[(answer, "serialization")] = None
+        for other in declared.answers.values():
+            keys[(other, "serialization")] = None
     refs, definitions = models_json_schema(list(keys), ref_template="#/components/schemas/{model}")
     found = {(model, mode): ref for (model, mode), ref in refs.items() if issubclass(model, BaseModel)}
     return found, definitions.get("$defs", {})
@@ -347,11 +325,19 @@ def _responses(
     if (method, path) in REDIRECTS:
         status, success = "303", {"description": "A redirect: to the identity provider, or back to the login page"}
     conditional = {"304": {"description": "Not Modified: the If-None-Match tag is current"}}
+    others = {
+        str(code): {
+            "description": " ".join((model.__doc__ or "Not successful").split()),
+            "content": {"application/json": {"schema": (schemas or {}).get((model, "serialization"), ANY_JSON)}},
+        }
+        for code, model in (declared.answers if declared is not None else {}).items()
+    }
     return {
         status: success,
         **({"200": success} if (method, path) == ("POST", "/push/subscriptions") else {}),
         **(conditional if (method, path) in CONDITIONAL else {}),
         **{code: ERROR for code in refusals(method, path, route)},
+        **others,
     }
 
 
@@ -364,7 +350,7 @@ def _operation(
     operation: dict[str, Any] = {
         "operationId": _operation_id(method, path),
         "summary": summary.strip(),
-        "tags": [_tag(path)],
+        "tags": [_tag(path, route)],
         "security": [] if public else [{"bearerAuth": []}],
         "responses": _responses(method, path, route, schemas),
     }
@@ -476,4 +462,4 @@ async def openapi(call: Call) -> Response:
     return json_response(document)
 
 
-routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC, answer=OpenApiDocument)]
+routes = [declare("/openapi.json", openapi, ["GET"], rule=PUBLIC, answer=OpenApiDocument, tag="meta")]

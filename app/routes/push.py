@@ -11,7 +11,7 @@ from typing import Any
 
 from app.http import json_response
 from app.params import path_int
-from app.routes.endpoint import STAFF, Call, route
+from app.routes.endpoint import Call, staff
 from app.services.push import delivery, preferences, subscriptions
 from app.services.push.vapid import keys_for
 from schemas.push import (
@@ -79,32 +79,26 @@ async def notification_preferences(call: Call) -> Any:
 
 
 routes = [
-    route("/push/config", push_config, ["GET"], rule=STAFF, answer=PushConfig),
-    route(
+    staff("/push/config", push_config, ["GET"], session=None, answer=PushConfig),
+    staff(
         "/push/subscriptions",
         subscription_list,
         ["GET", "POST"],
-        rule=STAFF,
-        session="write",
         body=SubscriptionCreate,
         answer={"GET": SubscriptionList, "POST": SubscriptionPublic},
     ),
-    route(
+    staff(
         "/push/subscriptions/{id}",
         subscription_item,
         ["PATCH", "DELETE"],
-        rule=STAFF,
-        session="write",
         body=SubscriptionRename,
         answer={"PATCH": SubscriptionPublic, "DELETE": SubscriptionRemoved},
     ),
-    route("/push/test", push_test, ["POST"], rule=STAFF, session="write", status=202, answer=PushTest),
-    route(
+    staff("/push/test", push_test, ["POST"], status=202, answer=PushTest),
+    staff(
         "/notifications/preferences",
         notification_preferences,
         ["GET", "PATCH"],
-        rule=STAFF,
-        session="write",
         body=PreferencesUpdate,
         answer=PreferencesPublic,
     ),

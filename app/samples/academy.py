@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from app.errors import invalid
-from app.samples.common import Area, no_body, read
+from app.samples.common import Area, no_body
 from app.samples.store import SampleStore
 from app.validation import parse
 from schemas.sample_areas.academy import AcademyCategories, Course, CourseChanges, CourseQuery, Courses
@@ -51,8 +51,7 @@ async def get_course(_request: Request, store: SampleStore, query: CourseQuery) 
     return course if course is not None else no_body()
 
 
-async def save_course(request: Request, store: SampleStore) -> dict[str, Any]:
-    course = await read(request, Course)
+async def save_course(request: Request, store: SampleStore, course: Course) -> dict[str, Any]:
     await check_category(store, course.category)
     data = course.model_dump(mode="json")
     if "totalSteps" not in course.model_fields_set:
@@ -60,8 +59,7 @@ async def save_course(request: Request, store: SampleStore) -> dict[str, Any]:
     return await store.put("courses", course.id, data)
 
 
-async def update_course(request: Request, store: SampleStore) -> dict[str, Any]:
-    body = await read(request, CourseChanges)
+async def update_course(request: Request, store: SampleStore, body: CourseChanges) -> dict[str, Any]:
     changes = body.model_dump(mode="json", exclude_unset=True)
     if "category" in changes:
         await check_category(store, body.category)

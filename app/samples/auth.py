@@ -40,20 +40,22 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select, update
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route
 
 from app.auth.identity import Principal, normalize_username, roles_of
 from app.auth.passwords import check_new_password, hash_password
 from app.auth.tokens import InvalidToken
-from app.errors import ApiError, forbidden, invalid
-from app.http import json_response, read_body
+from app.errors import ApiError, forbidden
+from app.http import json_response
 from app.portal import Portal, bearer_token
-from app.routes.endpoint import CREDENTIALS, OWN_TOKEN, PUBLIC, Call, route
+from app.routes.endpoint import CREDENTIALS, OWN_TOKEN, PUBLIC, Call, Rule, route
 from app.services import users
 from app.stored_json import check_stored
 from app.validation import parse
 from schemas.base import utcnow
 from schemas.options import Role, UserState
 from schemas.sample_areas.auth import (
+    MockCredentialsBody,
     MockCredentialsQuery,
     MockRegistration,
     MockSignIn,
@@ -240,13 +242,9 @@ def _invalid_token() -> Response:
 
 async def _values(call: Call) -> dict[str, Any]:
     """The call's values: the query string, overridden by a JSON object body when there is one."""
-    request = call.request
     values: dict[str, Any] = call.query(MockCredentialsQuery).model_dump(exclude_none=True)
-    if (await request.body()).strip():
-        body = await read_body(request)
-        if not isinstance(body, dict):
-            raise invalid("The body must be a JSON object.")
-        values.update(body)
+    if (await call.request.body()).strip():  # a GET may carry one too (the spec's mock does)
+        values.update((await call.body(MockCredentialsBody)).model_dump(exclude_unset=True))
     return values
 
 
@@ -360,7 +358,7 @@ async def register(call: Call) -> Response:
     if not portal.settings.registration_allowed:
         raise forbidden(REGISTRATION_OFF)
     await portal.limits.hit("register", request)
-    body = parse(Registration, await read_body(request))
+    body = await call.body(Registration)
     email = body.email
     errors: dict[str, str | None] = {
         "email": EMAIL_IN_USE if await _sample_user(portal, email) else None,
@@ -448,16 +446,15 @@ async def update_user(call: Call) -> Response:
         return response
 
 
+def _credentials_route(path: str, handler: Any, rule: Rule, answer: type[BaseModel]) -> Route:
+    """A call that takes the mock's credentials from the query string, a JSON body overriding them."""
+    body, query = MockCredentialsBody, MockCredentialsQuery
+    return route(path, handler, ["GET", "POST"], rule=rule, query=query, body=body, answer=answer)
+
+
 routes = [
-    route("/api/auth", sign_in, ["GET", "POST"], rule=PUBLIC, query=MockCredentialsQuery, answer=MockSignIn),
-    route(
-        "/api/auth/access-token",
-        access_token,
-        ["GET", "POST"],
-        rule=CREDENTIALS,
-        query=MockCredentialsQuery,
-        answer=SignedIn,
-    ),
+    _credentials_route("/api/auth", sign_in, PUBLIC, MockSignIn),
+    _credentials_route("/api/auth/access-token", access_token, CREDENTIALS, SignedIn),
     route("/api/auth/register", register, ["POST"], rule=PUBLIC, body=Registration, answer=MockRegistration),
     # The template's mock token or a portal access token, judged by the handler (_portal_caller).
     route("/api/auth/user/update", update_user, ["POST"], rule=OWN_TOKEN, body=UserUpdate, answer=MockUserAnswer),

@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 
 from app.errors import not_found
-from app.samples.common import Area, read
+from app.samples.common import Area
 from app.samples.store import SampleStore
 from schemas.sample_areas.calendar import EventBody, EventRef, Events, NewEvent, NewEventBody
 
@@ -31,23 +31,23 @@ async def list_events(_request: Request, store: SampleStore) -> list[dict[str, A
     return await store.all("events")
 
 
-async def add_event(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    event = (await read(request, NewEventBody)).newEvent
+async def add_event(request: Request, store: SampleStore, body: NewEventBody) -> list[dict[str, Any]]:
+    event = body.newEvent
     event_id = uuid.uuid4().hex[:24]
     await store.put("events", event_id, {**_dump(event), "id": event_id})
     return await store.all("events")
 
 
-async def update_event(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    event = (await read(request, EventBody)).event
+async def update_event(request: Request, store: SampleStore, body: EventBody) -> list[dict[str, Any]]:
+    event = body.event
     if await store.get("events", event.id) is None:
         raise not_found("Event not found.")
     await store.put("events", event.id, _dump(event))
     return await store.all("events")
 
 
-async def remove_event(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    event_id = (await read(request, EventRef)).eventId
+async def remove_event(request: Request, store: SampleStore, body: EventRef) -> list[dict[str, Any]]:
+    event_id = body.eventId
     if not await store.remove("events", [event_id]):
         raise not_found("Event not found.")
     return await store.all("events")

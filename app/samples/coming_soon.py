@@ -13,7 +13,7 @@ from starlette.requests import Request
 
 from app.errors import ApiError
 from app.portal import limit
-from app.samples.common import Area, read
+from app.samples.common import Area
 from app.samples.store import SampleStore
 from schemas.sample_areas.base import now_iso
 from schemas.sample_areas.coming_soon import Subscribed, Subscription
@@ -23,10 +23,9 @@ PREFIX = "/api/coming-soon"
 MAX_SUBSCRIBERS = 1000
 
 
-async def subscribe(request: Request, store: SampleStore) -> dict[str, Any]:
+async def subscribe(request: Request, store: SampleStore, body: Subscription) -> dict[str, Any]:
     """Subscribe an address to the launch notice: body {email}; answers {email, subscribedAt, already}."""
     await limit(request, "write", request.state.principal)
-    body = await read(request, Subscription)
     known = await store.get("subscribers", body.email)
     if known is not None:
         return {**known, "already": True}

@@ -16,15 +16,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.http import read_body
 from app.routes.endpoint import STAFF, Answer, Call
 from app.routes.endpoint import endpoint as wrap
 from app.samples.store import SampleStore
-from app.validation import parse
 from schemas.sample_areas.base import LONG_TEXT, MAX_TEXT, PICTURE, SampleModel
 
 Model = TypeVar("Model", bound=BaseModel)
-__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "Area", "SampleModel", "no_body", "read"]
+__all__ = ["LONG_TEXT", "MAX_TEXT", "PICTURE", "Area", "SampleModel", "no_body"]
 
 
 def no_body() -> Response:
@@ -32,19 +30,8 @@ def no_body() -> Response:
     return Response(status_code=200)
 
 
-async def read(request: Request, model: type[Model], field: str | None = None) -> Model:
-    """Parse the JSON body (or one field of it) with ``model``; 422 with a message when malformed."""
-    data = await read_body(request)
-    if field is not None:
-        if not isinstance(data, dict) or field not in data:
-            from app.errors import invalid
-
-            raise invalid(f"Send '{field}' in the body.", {field: "This field is required."})
-        data = data[field]
-    return parse(model, data)
-
-
-SampleHandler = Callable[..., Awaitable[Any]]  # (request, store) or, with a query model, (request, store, query)
+# (request, store), then the parsed body and the parsed query when the route declares them.
+SampleHandler = Callable[..., Awaitable[Any]]
 
 
 @dataclass(frozen=True)
@@ -67,16 +54,17 @@ class Area:
     ) -> Route:
         """``handler`` behind the one endpoint wrapper (app/routes/endpoint.py): staff only, a session
         committed after the answer is built, and the area's store on that session. ``answer`` (and
-        ``body``, ``query``) are the models /openapi.json describes the call with; with a ``query``
-        model the handler gets the parsed query as a third argument."""
+        ``body``, ``query``) are the models /openapi.json describes the call with and the wrapper
+        validates with: the handler gets the parsed body, then the parsed query, after its store."""
         area = self.name
 
         @functools.wraps(handler)
         async def run(call: Call) -> Any:
-            store = SampleStore(call.session, area)
-            if query is not None:
-                return await handler(call.request, store, call.query(query))
-            return await handler(call.request, store)
+            parsed = [
+                *([await call.body(body)] if body is not None else []),
+                *([call.query(query)] if query is not None else []),
+            ]
+            return await handler(call.request, SampleStore(call.session, area), *parsed)
 
         # A sample call with a body or query names its item there: 404 when it is gone (the spec's ids).
         lookup = body is not None or query is not None

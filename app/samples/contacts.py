@@ -13,7 +13,7 @@ from typing import Any
 from starlette.requests import Request
 
 from app.errors import invalid, not_found
-from app.samples.common import Area, read
+from app.samples.common import Area
 from app.samples.store import SampleStore
 from schemas.sample_areas.contacts import (
     ContactBody,
@@ -50,15 +50,14 @@ async def get_user(_request: Request, store: SampleStore) -> dict[str, Any]:
     return await _user(store)
 
 
-async def add_contact(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    body = await read(request, NewContactBody)
+async def add_contact(request: Request, store: SampleStore, body: NewContactBody) -> list[dict[str, Any]]:
     contact_id = uuid.uuid4().hex[:24]
     await store.put("contacts", contact_id, {**body.newContact.model_dump(mode="json"), "id": contact_id})
     return await store.all("contacts")
 
 
-async def update_contact(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    contact = (await read(request, ContactBody)).contact
+async def update_contact(request: Request, store: SampleStore, body: ContactBody) -> list[dict[str, Any]]:
+    contact = body.contact
     if await store.get("contacts", contact.id) is None:
         raise not_found("Contact not found.")
     await store.put("contacts", contact.id, contact.model_dump(mode="json"))
@@ -82,16 +81,16 @@ async def _forget(store: SampleStore, ids: Iterable[str]) -> None:
         await store.put("user", user["id"], cleaned)
 
 
-async def remove_contact(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    contact_id = (await read(request, ContactRef)).contactId
+async def remove_contact(request: Request, store: SampleStore, body: ContactRef) -> list[dict[str, Any]]:
+    contact_id = body.contactId
     if not await store.remove("contacts", [contact_id]):
         raise not_found("Contact not found.")
     await _forget(store, [contact_id])
     return await store.all("contacts")
 
 
-async def remove_contacts(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    ids = (await read(request, ContactRefs)).contactIds
+async def remove_contacts(request: Request, store: SampleStore, body: ContactRefs) -> list[dict[str, Any]]:
+    ids = body.contactIds
     await store.remove("contacts", ids)  # ids already gone (removed by someone else) are ignored
     await _forget(store, ids)
     return await store.all("contacts")
@@ -117,23 +116,23 @@ def _xor(current: list[str], ids: list[str]) -> list[str]:
     return [i for i in current if i not in toggled] + [i for i in dict.fromkeys(ids) if i not in current]
 
 
-async def toggle_starred_contact(request: Request, store: SampleStore) -> dict[str, Any]:
-    ids = await _known(store, [(await read(request, ContactRef)).contactId])
+async def toggle_starred_contact(request: Request, store: SampleStore, body: ContactRef) -> dict[str, Any]:
+    ids = await _known(store, [body.contactId])
     return await _set_starred(store, _xor((await _user(store)).get("starred", []), ids))
 
 
-async def toggle_starred_contacts(request: Request, store: SampleStore) -> dict[str, Any]:
-    ids = await _known(store, (await read(request, ContactRefs)).contactIds)
+async def toggle_starred_contacts(request: Request, store: SampleStore, body: ContactRefs) -> dict[str, Any]:
+    ids = await _known(store, body.contactIds)
     return await _set_starred(store, _xor((await _user(store)).get("starred", []), ids))
 
 
-async def set_contacts_starred(request: Request, store: SampleStore) -> dict[str, Any]:
-    ids = await _known(store, (await read(request, ContactRefs)).contactIds)
+async def set_contacts_starred(request: Request, store: SampleStore, body: ContactRefs) -> dict[str, Any]:
+    ids = await _known(store, body.contactIds)
     return await _set_starred(store, [*(await _user(store)).get("starred", []), *ids])
 
 
-async def set_contacts_unstarred(request: Request, store: SampleStore) -> dict[str, Any]:
-    ids = set(await _known(store, (await read(request, ContactRefs)).contactIds))
+async def set_contacts_unstarred(request: Request, store: SampleStore, body: ContactRefs) -> dict[str, Any]:
+    ids = set(await _known(store, body.contactIds))
     return await _set_starred(store, [i for i in (await _user(store)).get("starred", []) if i not in ids])
 
 

@@ -20,7 +20,7 @@ from app.errors import ApiError, invalid, not_found
 from app.http import read_photo
 from app.portal import limit, portal_of
 from app.routes.documents import storage_of
-from app.samples.common import Area, no_body, read
+from app.samples.common import Area, no_body
 from app.samples.store import SampleStore
 from app.services import photos
 from schemas.sample_areas.e_commerce import (
@@ -51,8 +51,7 @@ async def get_product(_request: Request, store: SampleStore, query: ProductQuery
     return await by_key(store, "products", query.product_id)
 
 
-async def save_product(request: Request, store: SampleStore) -> dict[str, Any]:
-    product = await read(request, Product)
+async def save_product(request: Request, store: SampleStore, product: Product) -> dict[str, Any]:
     return await store.put("products", product.id, product.model_dump(mode="json"))
 
 
@@ -95,9 +94,8 @@ async def add_image(request: Request, store: SampleStore, query: ProductQuery) -
     return await store.put("products", product["id"], saved)
 
 
-async def remove_image(request: Request, store: SampleStore) -> dict[str, Any]:
+async def remove_image(request: Request, store: SampleStore, body: ImageRemoval) -> dict[str, Any]:
     """Take an image off a product ({productId, imageId}); an uploaded one leaves the storage too."""
-    body = await read(request, ImageRemoval)
     product = await _product(store, body.productId)
     images = product.get("images", [])
     gone = next((image for image in images if str(image.get("id")) == body.imageId), None)

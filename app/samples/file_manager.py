@@ -29,7 +29,7 @@ from app.errors import ApiError, forbidden, invalid, not_found
 from app.http import json_response
 from app.portal import limit, portal_of
 from app.routes.documents import NO_ROOM, attachment, read_form, storage_of
-from app.samples.common import Area, read
+from app.samples.common import Area
 from app.samples.store import SampleStore
 from app.services import permissions
 from app.services.users import staff_member
@@ -193,10 +193,9 @@ async def download(request: Request, store: SampleStore, query: DownloadQuery) -
     return StreamingResponse(iter_chunks(handle), media_type=item["mediaType"], headers=headers)
 
 
-async def delete(request: Request, store: SampleStore) -> dict[str, Any]:
+async def delete(request: Request, store: SampleStore, body: ItemRef) -> dict[str, Any]:
     """Delete a file, or a folder once it is empty; answers ``{id}``."""
     require_writer(request.state.principal)
-    body = await read(request, ItemRef)
     item = await store.get(KIND, body.id, lock=True)
     if item is None:
         raise not_found("There is no such file.")

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from app.errors import invalid, not_found
 from app.portal import limit
 from app.samples import folders
-from app.samples.common import Area, no_body, read
+from app.samples.common import Area, no_body
 from app.samples.store import SampleStore
 from schemas.meta import NoBody
 from schemas.sample_areas.base import Handles, now_iso
@@ -78,8 +78,7 @@ async def get_mail(request: Request, store: SampleStore, query: MailQuery) -> di
     return mail
 
 
-async def update_mail(request: Request, store: SampleStore) -> dict[str, Any]:
-    mail = await read(request, Mail)
+async def update_mail(request: Request, store: SampleStore, mail: Mail) -> dict[str, Any]:
     mine = mailbox(request, store)
     if await mine.get("mails", mail.id) is None:
         raise not_found("Mail not found.")
@@ -87,20 +86,17 @@ async def update_mail(request: Request, store: SampleStore) -> dict[str, Any]:
     return await mine.put("mails", mail.id, mail.model_dump(mode="json", by_alias=True))
 
 
-async def set_folder(request: Request, store: SampleStore) -> Any:
-    body = await read(request, FolderMove)
+async def set_folder(request: Request, store: SampleStore, body: FolderMove) -> Any:
     await folders.move(mailbox(request, store), store, "mails", body.selectedMailIds, body.folderId)
     return no_body()
 
 
-async def toggle_label(request: Request, store: SampleStore) -> Any:
-    body = await read(request, LabelToggle)
+async def toggle_label(request: Request, store: SampleStore, body: LabelToggle) -> Any:
     await folders.toggle_label(mailbox(request, store), store, "mails", body.selectedMailIds, body.labelId)
     return no_body()
 
 
-async def delete_mails(request: Request, store: SampleStore) -> Any:
-    body = await read(request, Selection)
+async def delete_mails(request: Request, store: SampleStore, body: Selection) -> Any:
     await mailbox(request, store).remove("mails", body.selectedMailIds)
     return no_body()
 
@@ -111,7 +107,7 @@ def _as_html(text: str) -> str:
     return "".join(f"<p>{html.escape(block).replace(chr(10), '<br>')}</p>" for block in blocks)
 
 
-async def send(request: Request, store: SampleStore) -> dict[str, Any]:
+async def send(request: Request, store: SampleStore, body: Outgoing) -> dict[str, Any]:
     """Send a mail: {to, cc?, bcc?, subject, message (plain text)}; answers the sender's copy (in Sent).
 
     Recipients who are portal users (matched by email) find a copy in their inbox; other addresses
@@ -119,7 +115,6 @@ async def send(request: Request, store: SampleStore) -> dict[str, Any]:
     """
     principal = request.state.principal
     await limit(request, "write", principal)
-    body = await read(request, Outgoing)
     everyone = list(dict.fromkeys([*body.to, *body.cc, *body.bcc]))
     if len(everyone) > MAX_RECIPIENTS:
         raise invalid(f"Send to at most {MAX_RECIPIENTS} addresses.", {"to": f"At most {MAX_RECIPIENTS} addresses."})

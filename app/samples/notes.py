@@ -13,9 +13,9 @@ from typing import Any
 from starlette.requests import Request
 
 from app.errors import invalid, not_found
-from app.samples.common import Area, read
+from app.samples.common import Area
 from app.samples.store import SampleStore
-from schemas.sample_areas.notes import Labels, NewNote, Note, NoteBody, NoteLabels, NoteRef, Notes, WholeNoteBody
+from schemas.sample_areas.notes import Labels, Note, NoteBody, NoteLabels, NoteRef, Notes, WholeNoteBody
 
 AREA = "notes"
 PREFIX = "/api/notes-app"
@@ -28,23 +28,22 @@ async def _check_labels(store: SampleStore, labels: list[int | str]) -> None:
         raise invalid(f"Unknown labels: {unknown}.", {"labels": "Use the ids of existing labels."})
 
 
-async def create_note(request: Request, store: SampleStore) -> dict[str, Any]:
-    note = await read(request, NewNote, field="note")
+async def create_note(request: Request, store: SampleStore, body: NoteBody) -> dict[str, Any]:
+    note = body.note
     await _check_labels(store, note.labels)
     note_id = uuid.uuid4().hex[:24]
     return await store.put("notes", note_id, {**note.model_dump(mode="json"), "id": note_id}, front=True)
 
 
-async def update_note(request: Request, store: SampleStore) -> dict[str, Any]:
-    note = await read(request, Note, field="note")
+async def update_note(request: Request, store: SampleStore, body: WholeNoteBody) -> dict[str, Any]:
+    note = body.note
     if await store.get("notes", note.id) is None:
         raise not_found("Note not found.")
     await _check_labels(store, note.labels)
     return await store.put("notes", note.id, note.model_dump(mode="json"))
 
 
-async def update_labels(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    body = await read(request, Labels)
+async def update_labels(request: Request, store: SampleStore, body: Labels) -> list[dict[str, Any]]:
     labels = [label.model_dump(mode="json") for label in body.labels]
     ids = [label["id"] for label in labels]
     if len({str(x) for x in ids}) != len(ids):  # stored by key: 1 and "1" would be the same label
@@ -58,8 +57,7 @@ async def update_labels(request: Request, store: SampleStore) -> list[dict[str, 
     return labels
 
 
-async def remove_note(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    body = await read(request, NoteRef)
+async def remove_note(request: Request, store: SampleStore, body: NoteRef) -> list[dict[str, Any]]:
     if not await store.remove("notes", [body.noteId]):
         raise not_found("Note not found.")
     return await store.all("notes")

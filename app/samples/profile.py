@@ -19,7 +19,7 @@ from starlette.requests import Request
 
 from app.errors import forbidden, invalid, not_found
 from app.portal import limit
-from app.samples.common import Area, read
+from app.samples.common import Area
 from app.samples.store import SampleStore
 from schemas.options import UserState
 from schemas.sample_areas.base import Removed, now_iso
@@ -95,10 +95,9 @@ async def about(_request: Request, store: SampleStore) -> dict[str, Any]:
     return answer
 
 
-async def new_post(request: Request, store: SampleStore) -> dict[str, Any]:
+async def new_post(request: Request, store: SampleStore, body: NewPost) -> dict[str, Any]:
     """Post on the timeline as yourself: {message} (at most 2,000 characters); answers the post."""
     await limit(request, "write", request.state.principal)
-    body = await read(request, NewPost)
     viewer = _viewer(request)
     user = await _author(store, viewer)
     key = f"p{uuid.uuid4().hex[:16]}"
@@ -124,10 +123,9 @@ async def _post(store: SampleStore, post_id: str | int) -> dict[str, Any]:
     return post
 
 
-async def like_post(request: Request, store: SampleStore) -> dict[str, Any]:
+async def like_post(request: Request, store: SampleStore, body: Like) -> dict[str, Any]:
     """Like (``like: true``) or unlike a post: once per staff member; answers the post with its count."""
     await limit(request, "write", request.state.principal)
-    body = await read(request, Like)
     viewer = _viewer(request)
     post = await _post(store, body.postId)
     others = [user_id for user_id in post.get("likedBy", []) if user_id != viewer]
@@ -135,10 +133,9 @@ async def like_post(request: Request, store: SampleStore) -> dict[str, Any]:
     return shown(saved, viewer)
 
 
-async def comment_post(request: Request, store: SampleStore) -> dict[str, Any]:
+async def comment_post(request: Request, store: SampleStore, body: NewComment) -> dict[str, Any]:
     """Comment on a post as yourself: {postId, message} (at most 1,000 characters); answers the post."""
     await limit(request, "write", request.state.principal)
-    body = await read(request, NewComment)
     viewer = _viewer(request)
     post = await _post(store, body.postId)
     comments = post.get("comments", [])
@@ -154,10 +151,9 @@ async def comment_post(request: Request, store: SampleStore) -> dict[str, Any]:
     return shown(saved, viewer)
 
 
-async def remove_post(request: Request, store: SampleStore) -> dict[str, Any]:
+async def remove_post(request: Request, store: SampleStore, body: PostRef) -> dict[str, Any]:
     """Remove one of your own posts: {postId}; 403 for anyone else's."""
     await limit(request, "write", request.state.principal)
-    body = await read(request, PostRef)
     post = await _post(store, body.postId)
     if post.get("user", {}).get("id") != _viewer(request):
         raise forbidden("Only its author can remove a post.")
@@ -191,10 +187,9 @@ async def person(request: Request, store: SampleStore, query: ProfileQuery) -> d
     return await _person_answer(store, user, viewer)
 
 
-async def follow(request: Request, store: SampleStore) -> dict[str, Any]:
+async def follow(request: Request, store: SampleStore, body: Follow) -> dict[str, Any]:
     """Follow (``follow: true``) or unfollow a staff member: {userId, follow}; answers their profile header."""
     await limit(request, "write", request.state.principal)
-    body = await read(request, Follow)
     viewer = _viewer(request)
     if body.userId == viewer:
         raise invalid("You cannot follow yourself.", {"userId": "Choose another staff member."})

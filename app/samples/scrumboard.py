@@ -25,7 +25,7 @@ from starlette.routing import Route
 
 from app.errors import invalid, not_found
 from app.portal import portal_of
-from app.samples.common import Area, SampleModel, read
+from app.samples.common import Area, SampleModel
 from app.samples.store import SampleStore
 from app.services.users import staff_member
 from app.validation import parse
@@ -189,9 +189,9 @@ async def list_boards(_request: Request, store: SampleStore) -> list[dict[str, A
     return [summary(board) for board in await store.all(KIND)]
 
 
-async def new_board(request: Request, store: SampleStore) -> dict[str, Any]:
+async def new_board(request: Request, store: SampleStore, body: BoardNew) -> dict[str, Any]:
     """Add a board; its address (uri) follows from its name and whoever creates it is its first member."""
-    board = _dump(await read(request, Board, field="board"))
+    board = _dump(body.board)
     if await store.get(KIND, board["id"]) is not None:
         raise invalid("A board with this id already exists.", {"board.id": "Use a new id."})
     board["uri"] = slugify(board["name"])
@@ -207,9 +207,8 @@ async def get_board(_request: Request, store: SampleStore, query: BoardQuery) ->
     return await load(store, query.board_id, for_update=False)
 
 
-async def rename_board(request: Request, store: SampleStore) -> str:
+async def rename_board(request: Request, store: SampleStore, body: BoardRename) -> str:
     """Rename a board; its address (uri) follows the new name (the old address still opens it by id)."""
-    body = await read(request, BoardRename)
     board = await load(store, body.boardId)
     board["name"] = body.boardTitle
     board["uri"] = slugify(body.boardTitle)
@@ -217,9 +216,8 @@ async def rename_board(request: Request, store: SampleStore) -> str:
     return body.boardTitle
 
 
-async def copy_board(request: Request, store: SampleStore) -> dict[str, Any]:
+async def copy_board(request: Request, store: SampleStore, body: BoardCopy) -> dict[str, Any]:
     """Copy a board with its lists, cards, labels, members and settings (``boardTitle``, or 'Copy of ...')."""
-    body = await read(request, BoardCopy)
     board = await load(store, body.boardId, for_update=False)
     board["id"] = new_board_id()
     board["name"] = body.boardTitle or f"Copy of {board['name']}"[:200]
@@ -228,16 +226,14 @@ async def copy_board(request: Request, store: SampleStore) -> dict[str, Any]:
     return summary(board)
 
 
-async def update_settings(request: Request, store: SampleStore) -> dict[str, Any]:
-    body = await read(request, SettingsUpdate)
+async def update_settings(request: Request, store: SampleStore, body: SettingsUpdate) -> dict[str, Any]:
     board = await load(store, body.boardId)
     board["settings"] = _dump(body.settings)
     await save(store, board)
     return board["settings"]
 
 
-async def delete_board(request: Request, store: SampleStore) -> bool:
-    body = await read(request, OnBoard)
+async def delete_board(request: Request, store: SampleStore, body: OnBoard) -> bool:
     await load(store, body.boardId)
     await store.remove(KIND, [body.boardId])
     return True
@@ -246,9 +242,8 @@ async def delete_board(request: Request, store: SampleStore) -> bool:
 # --- members and labels ---------------------------------------------------------------------------
 
 
-async def add_member(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def add_member(request: Request, store: SampleStore, body: MemberAdd) -> list[dict[str, Any]]:
     """Add a member from the staff directory (``userId``); answers the board's members."""
-    body = await read(request, MemberAdd)
     board = await load(store, body.boardId)
     entry = await _staff_entry(request, store, body.userId)
     if entry is None:
@@ -261,9 +256,8 @@ async def add_member(request: Request, store: SampleStore) -> list[dict[str, Any
     return board["members"]
 
 
-async def remove_member(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def remove_member(request: Request, store: SampleStore, body: MemberRemove) -> list[dict[str, Any]]:
     """Remove a member; the cards they were on lose them. Answers the board's members."""
-    body = await read(request, MemberRemove)
     return await _take_off(store, body.boardId, "members", body.memberId, "idMembers", "Member not found.")
 
 
@@ -288,9 +282,8 @@ def _check_label_name(label: Label, field: str) -> None:
         raise invalid("Give the label a name.", {f"{field}.name": "This field is required."})
 
 
-async def new_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def new_label(request: Request, store: SampleStore, body: LabelNew) -> list[dict[str, Any]]:
     """Add a label to the board; answers the board's labels."""
-    body = await read(request, LabelNew)
     _check_label_name(body.data, "data")
     board = await load(store, body.boardId)
     if any(label["id"] == body.data.id for label in board["labels"]):
@@ -302,9 +295,8 @@ async def new_label(request: Request, store: SampleStore) -> list[dict[str, Any]
     return board["labels"]
 
 
-async def update_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def update_label(request: Request, store: SampleStore, body: LabelUpdate) -> list[dict[str, Any]]:
     """Rename or recolour a label; answers the board's labels."""
-    body = await read(request, LabelUpdate)
     _check_label_name(body.label, "label")
     board = await load(store, body.boardId)
     if not any(label["id"] == body.label.id for label in board["labels"]):
@@ -315,17 +307,15 @@ async def update_label(request: Request, store: SampleStore) -> list[dict[str, A
     return board["labels"]
 
 
-async def remove_label(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def remove_label(request: Request, store: SampleStore, body: LabelRemove) -> list[dict[str, Any]]:
     """Remove a label; the cards that had it lose it. Answers the board's labels."""
-    body = await read(request, LabelRemove)
     return await _take_off(store, body.boardId, "labels", body.labelId, "idLabels", "Label not found.")
 
 
 # --- cards ----------------------------------------------------------------------------------------
 
 
-async def new_card(request: Request, store: SampleStore) -> dict[str, Any]:
-    body = await read(request, CardNew)
+async def new_card(request: Request, store: SampleStore, body: CardNew) -> dict[str, Any]:
     board = await load(store, body.boardId)
     target = find_list(board, body.listId)
     if any(card["id"] == body.data.id for card in board["cards"]):
@@ -336,8 +326,7 @@ async def new_card(request: Request, store: SampleStore) -> dict[str, Any]:
     return board
 
 
-async def update_card(request: Request, store: SampleStore) -> dict[str, Any]:
-    body = await read(request, CardUpdate)
+async def update_card(request: Request, store: SampleStore, body: CardUpdate) -> dict[str, Any]:
     board = await load(store, body.boardId)
     current = find_card(board, body.card.id)
     merged = _dump(parse(Card, {**current, **body.card.model_dump(mode="json", exclude_unset=True)}))
@@ -346,8 +335,7 @@ async def update_card(request: Request, store: SampleStore) -> dict[str, Any]:
     return merged
 
 
-async def remove_card(request: Request, store: SampleStore) -> str:
-    body = await read(request, CardRemove)
+async def remove_card(request: Request, store: SampleStore, body: CardRemove) -> str:
     board = await load(store, body.boardId)
     find_card(board, body.cardId)
     board["cards"] = [card for card in board["cards"] if card["id"] != body.cardId]
@@ -357,12 +345,11 @@ async def remove_card(request: Request, store: SampleStore) -> str:
     return body.cardId
 
 
-async def order(request: Request, store: SampleStore) -> list[dict[str, Any]]:
+async def order(request: Request, store: SampleStore, body: ListsOrder) -> list[dict[str, Any]]:
     """``card/order`` and ``list/order``: the board's lists, in their new order with their cards in theirs.
 
     Only an order changes: the same lists and the same cards must come back, or the call is refused.
     """
-    body = await read(request, ListsOrder)
     board = await load(store, body.boardId)
     lists = [_dump(lst) for lst in body.lists]
     same_lists = sorted(lst["id"] for lst in lists) == sorted(lst["id"] for lst in board["lists"])
@@ -382,8 +369,7 @@ async def order(request: Request, store: SampleStore) -> list[dict[str, Any]]:
 # --- lists ----------------------------------------------------------------------------------------
 
 
-async def new_list(request: Request, store: SampleStore) -> list[dict[str, Any]]:
-    body = await read(request, ListNew)
+async def new_list(request: Request, store: SampleStore, body: ListNew) -> list[dict[str, Any]]:
     board = await load(store, body.boardId)
     if any(lst["id"] == body.data.id for lst in board["lists"]):
         raise invalid("A list with this id already exists.", {"data.id": "Use a new id."})
@@ -392,16 +378,14 @@ async def new_list(request: Request, store: SampleStore) -> list[dict[str, Any]]
     return board["lists"]
 
 
-async def rename_list(request: Request, store: SampleStore) -> str:
-    body = await read(request, ListRename)
+async def rename_list(request: Request, store: SampleStore, body: ListRename) -> str:
     board = await load(store, body.boardId)
     find_list(board, body.listId)["name"] = body.listTitle
     await save(store, board)
     return body.listTitle
 
 
-async def remove_list(request: Request, store: SampleStore) -> bool:
-    body = await read(request, ListRemove)
+async def remove_list(request: Request, store: SampleStore, body: ListRemove) -> bool:
     board = await load(store, body.boardId)
     removed = find_list(board, body.listId)
     # Its cards go with it: a card sits in one list, and one in none would be on the board unseen.

@@ -15,13 +15,22 @@ from typing import Any
 from starlette.requests import Request
 
 from app.errors import invalid, not_found
-from app.http import read_body
 from app.samples import folders
-from app.samples.common import Area, no_body, read
+from app.samples.common import Area, no_body
 from app.samples.store import SampleStore
 from schemas.meta import NoBody
 from schemas.sample_areas.base import Handles
-from schemas.sample_areas.todo import FolderMove, LabelToggle, NewTodo, RemovedTodo, Selection, Todo, Todos, TodosQuery
+from schemas.sample_areas.todo import (
+    FolderMove,
+    LabelToggle,
+    NewTodo,
+    RemovedTodo,
+    RemoveTodo,
+    Selection,
+    Todo,
+    Todos,
+    TodosQuery,
+)
 
 AREA = "todo"
 PREFIX = "/api/todo-app"
@@ -74,33 +83,24 @@ async def list_todos(_request: Request, store: SampleStore, query: TodosQuery) -
     return [t for t in live if folder_id is not None and t.get("folder") == folder_id]
 
 
-async def update_todo(request: Request, store: SampleStore) -> dict[str, Any]:
-    todo = await read(request, Todo)
+async def update_todo(request: Request, store: SampleStore, todo: Todo) -> dict[str, Any]:
     if await store.get("todos", todo.id) is None:
         raise not_found("To-do not found.")
     await folders.check_refs(store, folder=todo.folder, labels=todo.labels)
     return await store.put("todos", todo.id, _dump(todo))
 
 
-async def new_todo(request: Request, store: SampleStore) -> dict[str, Any]:
-    todo = await read(request, NewTodo)
+async def new_todo(request: Request, store: SampleStore, todo: NewTodo) -> dict[str, Any]:
     await folders.check_refs(store, folder=todo.folder, labels=todo.labels)
     todo_id = uuid.uuid4().hex[:24]
     return await store.put("todos", todo_id, {**_dump(todo), "id": todo_id}, front=True)
 
 
-async def _single_id(request: Request) -> str:
+async def remove_todo(_request: Request, store: SampleStore, body: RemoveTodo) -> str:
     """``remove-todo`` sends the id itself; an object with ``id`` or ``todoId`` is accepted too."""
-    data = await read_body(request)
-    if isinstance(data, dict):
-        data = data.get("id", data.get("todoId"))
-    if not isinstance(data, str) or not data:
+    todo_id = body.todo_id()
+    if not todo_id:
         raise invalid("Send the to-do's id.", {"id": "This field is required."})
-    return data
-
-
-async def remove_todo(request: Request, store: SampleStore) -> str:
-    todo_id = await _single_id(request)
     todo = await store.get("todos", todo_id)
     if todo is None:
         raise not_found("To-do not found.")
@@ -108,20 +108,17 @@ async def remove_todo(request: Request, store: SampleStore) -> str:
     return todo_id
 
 
-async def set_folder(request: Request, store: SampleStore) -> Any:
-    body = await read(request, FolderMove)
+async def set_folder(request: Request, store: SampleStore, body: FolderMove) -> Any:
     await folders.move(store, store, "todos", body.selectedTodoIds, body.folderId)
     return no_body()
 
 
-async def toggle_label(request: Request, store: SampleStore) -> Any:
-    body = await read(request, LabelToggle)
+async def toggle_label(request: Request, store: SampleStore, body: LabelToggle) -> Any:
     await folders.toggle_label(store, store, "todos", body.selectedTodoIds, body.labelId)
     return no_body()
 
 
-async def delete_todos(request: Request, store: SampleStore) -> Any:
-    body = await read(request, Selection)
+async def delete_todos(request: Request, store: SampleStore, body: Selection) -> Any:
     await store.remove("todos", body.selectedTodoIds)
     return no_body()
 
@@ -131,7 +128,7 @@ routes = [
     area.get("/todos", list_todos, Todos, query=TodosQuery),
     area.post("/update-todo", update_todo, Todo, body=Todo),
     area.post("/new-todo", new_todo, Todo, body=NewTodo),
-    area.post("/remove-todo", remove_todo, RemovedTodo),
+    area.post("/remove-todo", remove_todo, RemovedTodo, body=RemoveTodo),
     area.post("/set-folder", set_folder, NoBody, body=FolderMove),
     area.post("/toggle-label", toggle_label, NoBody, body=LabelToggle),
     area.post("/delete-todos", delete_todos, NoBody, body=Selection),

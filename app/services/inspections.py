@@ -38,7 +38,7 @@ from schemas.inspections import (
     InspectionInterval,
     IntervalPublic,
 )
-from schemas.options import AssetCategory, Role, UserState
+from schemas.options import AssetCategory, NotificationVariant, Role, UserState
 from schemas.records import Asset, Document
 from schemas.users import User
 
@@ -236,7 +236,7 @@ async def daily_run(
                     session, user_id=technician, kind="inspection.due",
                     title="Inspection overdue" if overdue else "Inspection due",
                     message=f"{tag} {name}: {_when(due, day)}", link=f"/assets/{asset_id}",
-                    variant="warning" if overdue else "info",
+                    variant=NotificationVariant.WARNING if overdue else NotificationVariant.INFO,
                 )  # fmt: skip
                 await session.commit()  # the key and the notification together, or neither
                 await notifications.announce(session, events, notification, queue)
@@ -298,7 +298,7 @@ async def _summaries(db: Database, events: EventSink, queue: DeliveryQueue, sett
                 session, user_id=manager.id, kind="inspection.summary", title="Overdue inspections",
                 message=f"{count} asset{'s' if count != 1 else ''} {where} overdue for inspection"
                 + (f" (the oldest since {oldest.isoformat()})." if oldest else "."),
-                link="/assets?sort=nextInspection", variant="warning",
+                link="/assets?sort=nextInspection", variant=NotificationVariant.WARNING,
             )  # fmt: skip
             await session.commit()
             await notifications.announce(session, events, notification, queue)

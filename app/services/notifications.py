@@ -12,7 +12,7 @@ user's devices or e-mail it when the user is not at an open portal (app/services
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict, Unpack
 
 from sqlalchemy import delete, func, update
 from sqlmodel import col, select
@@ -27,10 +27,12 @@ from app.settings import Settings
 from schemas.base import utcnow
 from schemas.chat import ChatProfile, Notification
 from schemas.events import NotificationPushed
-from schemas.options import RISK_ORDER, AssetStatus, Role, UserState
+from schemas.options import RISK_ORDER, AssetStatus, NotificationVariant, Role, UserState
 from schemas.users import User
 
 STATUS_ORDER = [AssetStatus.GREAT, AssetStatus.GOOD, AssetStatus.BAD, AssetStatus.POOR]
+# A lead that moved to one of these stages is shown so; any other move as information.
+_STAGE_VARIANTS = {"won": NotificationVariant.SUCCESS, "lost": NotificationVariant.WARNING}
 MAX_LISTED = 100
 
 
@@ -71,19 +73,26 @@ async def unread_count(session: AsyncSession, user_id: int) -> int:
     return int((await session.exec(stmt)).one())
 
 
-def stage(
-    session: AsyncSession,
-    *,
-    user_id: int,
-    kind: str,
-    title: str,
-    message: str,
-    link: str | None = None,
-    variant: str = "info",
-) -> Notification:
+class Note(TypedDict):
+    """What one notification says: to whom, of which kind, its text, where it leads, how it is shown."""
+
+    user_id: int
+    kind: str
+    title: str
+    message: str
+    link: NotRequired[str | None]
+    variant: NotRequired[NotificationVariant]
+
+
+def stage(session: AsyncSession, **note: Unpack[Note]) -> Notification:
     """Add a notification to the session's transaction (the caller commits, then ``announce``s it)."""
     notification = Notification(
-        user_id=user_id, kind=kind, title=title[:200], message=message[:1000], link=link, variant=variant
+        user_id=note["user_id"],
+        kind=note["kind"],
+        title=note["title"][:200],
+        message=note["message"][:1000],
+        link=note.get("link"),
+        variant=note.get("variant", NotificationVariant.INFO),
     )
     session.add(notification)
     return notification
@@ -106,19 +115,10 @@ async def announce(
 
 
 async def notify(
-    session: AsyncSession,
-    events: EventSink,
-    *,
-    user_id: int,
-    kind: str,
-    title: str,
-    message: str,
-    link: str | None = None,
-    variant: str = "info",
-    deliveries: Deliveries | None = None,
+    session: AsyncSession, events: EventSink, deliveries: Deliveries | None = None, **note: Unpack[Note]
 ) -> Notification:
     """Store a notification (committed), push it live, and queue its delivery to devices."""
-    notification = stage(session, user_id=user_id, kind=kind, title=title, message=message, link=link, variant=variant)
+    notification = stage(session, **note)
     await session.commit()
     await session.refresh(notification)
     await announce(session, events, notification, deliveries)
@@ -209,7 +209,7 @@ async def on_record_change(
                 title="Opportunity moved",
                 message=f"{record['title']}: {before} → {after}",
                 link=f"/leads/{record['id']}",
-                variant="success" if after == "won" else "warning" if after == "lost" else "info",
+                variant=_STAGE_VARIANTS.get(after, NotificationVariant.INFO),
                 deliveries=notifier.deliveries,
             )
 
@@ -241,6 +241,6 @@ async def _asset_rules(
     if worse:
         await notify(
             session, events, user_id=technician, kind="asset.worse",
-            title="Asset condition worse", message=f"{label}: {', '.join(worse)}", link=link, variant="warning",
-            deliveries=deliveries,
+            title="Asset condition worse", message=f"{label}: {', '.join(worse)}", link=link,
+            variant=NotificationVariant.WARNING, deliveries=deliveries,
         )  # fmt: skip

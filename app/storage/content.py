@@ -22,7 +22,7 @@ from typing import Any
 
 from app.storage import archive as zips
 from app.storage import ooxml
-from app.storage.limits import ContentLimits, LimitExceeded
+from app.storage.limits import ContentLimits, FileProblem, LimitExceeded
 
 THUMBNAIL_SIZE = (320, 320)
 DEFAULT_LIMITS = ContentLimits()
@@ -30,12 +30,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
-class ContentError(Exception):
+class ContentError(FileProblem):
     """The file is damaged, protected or otherwise unreadable: processing it again will not help."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from app.storage.archive import NotAnArchive, declared_directory
+from app.storage.limits import FileProblem
 
 HEAD_BYTES = 8192
 SNIFF_MAX_ENTRIES = 100_000
@@ -75,12 +76,8 @@ _OOXML_MAIN_PART = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt
 _MACHO = (b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xfe\xed\xfa\xce", b"\xca\xfe\xba\xbe")
 
 
-class TypeRefused(Exception):
+class TypeRefused(FileProblem):
     """The file is not a kind the portal keeps, or its content does not match its name."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

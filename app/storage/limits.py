@@ -26,14 +26,21 @@ KINDS = {
 }
 
 
-class LimitExceeded(Exception):
+class FileProblem(Exception):
+    """A file the portal will not keep or cannot read, with a message a person can act on."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class LimitExceeded(FileProblem):
     """The file goes over one of the caps; ``kind`` is one of :data:`KINDS`."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
         assert kind in KINDS, kind
         self.kind = kind
-        self.message = message
 
 
 class CpuTimeExceeded(BaseException):  # a signal, like KeyboardInterrupt: not an Exception

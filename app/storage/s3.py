@@ -35,9 +35,15 @@ class S3Storage:
         return self.prefix + check_key(key)
 
     @staticmethod
-    def _is_missing(exc: Exception) -> bool:
-        error = getattr(exc, "response", {}).get("Error", {})
-        return str(error.get("Code")) in _MISSING
+    @contextlib.contextmanager
+    def _found(key: str) -> Iterator[None]:
+        """The bucket's "no such key" as :class:`StoredFileMissing`; other failures as they are."""
+        try:
+            yield
+        except Exception as exc:
+            if str(getattr(exc, "response", {}).get("Error", {}).get("Code")) in _MISSING:
+                raise StoredFileMissing(key) from exc
+            raise
 
     def put_file(self, key: str, source: Path, media_type: str) -> None:
         try:
@@ -50,33 +56,21 @@ class S3Storage:
         self._client.put_object(Bucket=self.bucket, Key=self._key(key), Body=data, ContentType=media_type)
 
     def open(self, key: str) -> IO[bytes]:
-        try:
+        with self._found(key):
             answer = self._client.get_object(Bucket=self.bucket, Key=self._key(key))
-        except Exception as exc:
-            if self._is_missing(exc):
-                raise StoredFileMissing(key) from exc
-            raise
         return cast(IO[bytes], answer["Body"])
 
     def size(self, key: str) -> int:
-        try:
+        with self._found(key):
             head = self._client.head_object(Bucket=self.bucket, Key=self._key(key))
-        except Exception as exc:
-            if self._is_missing(exc):
-                raise StoredFileMissing(key) from exc
-            raise
         return int(head["ContentLength"])
 
     @contextlib.contextmanager
     def local_copy(self, key: str) -> Iterator[Path]:
         with tempfile.TemporaryDirectory(dir=self.staging_dir) as folder:
             path = Path(folder) / "file"
-            try:
+            with self._found(key):
                 self._client.download_file(self.bucket, self._key(key), str(path))
-            except Exception as exc:
-                if self._is_missing(exc):
-                    raise StoredFileMissing(key) from exc
-                raise
             yield path
 
     def delete(self, key: str) -> None:

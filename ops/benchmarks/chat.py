@@ -31,8 +31,8 @@ from typing import Any
 import httpx
 
 from ops.benchmarks.report import BenchOptions, Figure, ratio
-from ops.benchmarks.sockets import NODE_DIR, Socket, clients, peer, percentile, raise_fd_limit
-from ops.benchmarks.stack import mint_users, portal
+from ops.benchmarks.sockets import NODE_DIR, Socket, both_connected, peer, percentile, raise_fd_limit
+from ops.benchmarks.stack import mint_users, two_processes
 
 RATE = 100  # messages a second, each side (quick: QUICK_RATE)
 QUICK_RATE = 50
@@ -151,9 +151,7 @@ def run(options: BenchOptions) -> list[Figure]:
     rate = QUICK_RATE if options.quick else RATE
     client_processes = 2 if options.quick else 4
     raise_fd_limit()
-    with portal(
-        api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False
-    ) as instance:
+    with two_processes(options) as instance:
         users = mint_users(instance, count, prefix="chat")
         tokens = dict(users)
         ids = [uid for uid, _token in users]
@@ -167,15 +165,9 @@ def run(options: BenchOptions) -> list[Figure]:
         with peer(instance.redis_url) as reference:
             ours_sockets = [Socket(instance.api_urls[home[uid]], tokens[uid], uid) for uid in ids]
             peer_sockets = [Socket(reference.urls[home[uid]], tokens[uid], uid) for uid in ids]
-            with (
-                clients(ours_sockets, channels=["chat:message"], processes=client_processes) as ours_clients,
-                clients(peer_sockets, channels=["chat:message"], processes=client_processes) as peer_clients,
-            ):
-                for group in (ours_clients, peer_clients):
-                    connected = group.wait_connected(timeout=120)
-                    if connected.failed:
-                        raise RuntimeError(f"{connected.failed} sockets did not connect: {connected.errors}")
-                time.sleep(1 if options.quick else 5)  # let the connection-time presence pushes drain
+            with both_connected(
+                ours_sockets, peer_sockets, channels=["chat:message"], processes=client_processes, quick=options.quick
+            ) as (ours_clients, peer_clients):
                 ours_sent, ours_failed, peer_sent, peer_failed = _drive(
                     seconds, rate, pairs, home, tokens, chats, instance.api_urls, reference.urls
                 )

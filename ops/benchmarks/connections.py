@@ -9,8 +9,9 @@ runs from the first connect attempt to the last socket's ``connect``.
 
 Then the storm: both API processes are stopped at once and started again on the same ports, and
 the clients come back by themselves (socket.io's backoff, as a browser's would). The figure is the
-time from the launch of the new processes (their start-up included) to the last socket connected
-again (0 failed is part of the bar); how long the old ones took to stop is printed beside it.
+whole restart as the clients see it: from the stop signal (SIGTERM to both) to the last socket
+connected again, so the old processes' stop and the new ones' start-up are both in it (0 failed is
+part of the bar); the stop alone and launch -> back are printed beside it.
 
 The peer, in the same run right after ours (one set of sockets at a time, so each has the machine
 to itself): Node.js ``socket.io`` + ``@socket.io/redis-adapter``, 2 processes on the same Redis,
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from app.settings import ROOT
 from ops.benchmarks.report import BenchOptions, Figure, ratio
 from ops.benchmarks.sockets import Back, Connected, Socket, clients, peer, raise_fd_limit, rss_mb
-from ops.benchmarks.stack import mint_users, portal
+from ops.benchmarks.stack import mint_users, two_processes
 
 BAR_TOTAL_MB = 1024.0
 BAR_PER_SOCKET_KB = 30.0
@@ -64,6 +65,11 @@ class Run:
     stop_seconds: float  # stop of both processes until the new ones are launched
     back_seconds: float  # launch of the new processes until the last socket is connected again
 
+    @property
+    def restart_seconds(self) -> float:
+        """The stop signal until the last socket is connected again: the restart as the clients see it."""
+        return self.stop_seconds + self.back_seconds
+
 
 def _storm(
     sockets: list[Socket],
@@ -96,9 +102,7 @@ def run(options: BenchOptions) -> list[Figure]:
     limit = raise_fd_limit()
     if limit < count + 1000:
         raise SystemExit(f"the open-files hard limit ({limit}) is too low for {count} sockets")
-    with portal(
-        api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False
-    ) as instance:
+    with two_processes(options) as instance:
         users = mint_users(instance, count, prefix="idle")
         ours_sockets = [Socket(instance.api_urls[n % 2], token, uid) for n, (uid, token) in enumerate(users)]
         ours = _storm(ours_sockets, lambda: instance.api_pids, instance.restart_api, processes, settle, timeout)
@@ -108,7 +112,7 @@ def run(options: BenchOptions) -> list[Figure]:
     per_socket = (ours.after_mb - ours.before_mb) * 1024 / max(1, ours.connected.ok)
     peer_per_socket = (theirs.after_mb - theirs.before_mb) * 1024 / max(1, theirs.connected.ok)
     setup = f"{count:,} idle sockets, 2 API processes"
-    back_met = ours.back.failed == 0 and ours.back_seconds <= BAR_BACK_SECONDS
+    back_met = ours.back.failed == 0 and ours.restart_seconds <= BAR_BACK_SECONDS
     errors = f"; our clients' connect errors meanwhile: {', '.join(ours.back.errors)}" if ours.back.errors else ""
     return [
         Figure(
@@ -139,13 +143,15 @@ def run(options: BenchOptions) -> list[Figure]:
         ),
         Figure(
             "Connections",
-            f"both API processes restarted: launch -> every socket back ({ours.back.failed} of "
-            f"{ours.connected.ok} not back; stopping took {ours.stop_seconds:.1f} s), {setup}",
-            ours.back_seconds,
+            f"both API processes restarted: stop signal -> every socket back ({ours.back.failed} of "
+            f"{ours.connected.ok} not back; stopping {ours.stop_seconds:.1f} s, launch -> back "
+            f"{ours.back_seconds:.1f} s), {setup}",
+            ours.restart_seconds,
             "s",
             f"<= {BAR_BACK_SECONDS:.0f} s, 0 failed",
             back_met,
-            f"{PEER_NAME}: {theirs.back_seconds:.1f} s, {theirs.back.failed} not back, stopping "
-            f"{theirs.stop_seconds:.1f} s (ours {ratio(ours.back_seconds, theirs.back_seconds)}){errors}",
+            f"{PEER_NAME}: {theirs.restart_seconds:.1f} s, {theirs.back.failed} not back, stopping "
+            f"{theirs.stop_seconds:.1f} s, launch -> back {theirs.back_seconds:.1f} s "
+            f"(ours {ratio(ours.restart_seconds, theirs.restart_seconds)}){errors}",
         ),
     ]

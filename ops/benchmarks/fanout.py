@@ -21,8 +21,8 @@ from typing import Any
 import httpx
 
 from ops.benchmarks.report import BenchOptions, Figure, ratio
-from ops.benchmarks.sockets import Socket, clients, now_ms, peer, percentile, raise_fd_limit
-from ops.benchmarks.stack import mint_users, portal
+from ops.benchmarks.sockets import Socket, both_connected, now_ms, peer, percentile, raise_fd_limit
+from ops.benchmarks.stack import mint_users, two_processes
 
 PERIOD = 0.2  # seconds between two changes
 BAR_P99_MS = 100.0
@@ -61,9 +61,7 @@ def run(options: BenchOptions) -> list[Figure]:
     seconds = 4 if options.quick else 60
     client_processes = 2 if options.quick else 4
     raise_fd_limit()
-    with portal(
-        api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False
-    ) as instance:
+    with two_processes(options) as instance:
         users = mint_users(instance, count, prefix="fan")
         [(admin_id, admin_token)] = mint_users(instance, 1, prefix="admin", role="admin")
         bearer = {"Authorization": f"Bearer {admin_token}"}
@@ -73,15 +71,9 @@ def run(options: BenchOptions) -> list[Figure]:
         with peer(instance.redis_url) as reference:
             peer_sockets = [Socket(reference.urls[n % 2], token, uid) for n, (uid, token) in enumerate(users)]
             peer_http = [httpx.Client(base_url=url) for url in reference.urls]
-            with (
-                clients(ours_sockets, channels=["record"], processes=client_processes) as ours_clients,
-                clients(peer_sockets, channels=["record"], processes=client_processes) as peer_clients,
-            ):
-                for group in (ours_clients, peer_clients):
-                    connected = group.wait_connected(timeout=120)
-                    if connected.failed:
-                        raise RuntimeError(f"{connected.failed} sockets did not connect: {connected.errors}")
-                time.sleep(1 if options.quick else 5)  # let the connection-time presence pushes drain
+            with both_connected(
+                ours_sockets, peer_sockets, channels=["record"], processes=client_processes, quick=options.quick
+            ) as (ours_clients, peer_clients):
                 ours_answers: dict[str, float] = {}
                 peer_answers: dict[str, float] = {}
                 version = asset["version"]

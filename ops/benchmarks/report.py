@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -28,6 +29,16 @@ class Figure:
         if self.unit in ("count", "req/s") or abs(self.value) >= 100:
             return f"{self.value:,.0f} {self.unit}"
         return f"{self.value:.1f} {self.unit}"
+
+
+def each_backend(
+    measure: Callable[[str, str | None, BenchOptions], list[Figure]], options: BenchOptions
+) -> list[Figure]:
+    """``measure`` on SQLite, then on the PostgreSQL of ``--database-url`` when one is given."""
+    figures = measure("SQLite", None, options)
+    if options.database_url:
+        figures += measure("PostgreSQL", options.database_url, options)
+    return figures
 
 
 def ratio(ours: float, theirs: float) -> str:

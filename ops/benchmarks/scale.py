@@ -10,18 +10,15 @@ processes' memory growth). ``--quick`` (the smoke check of ./ops/test) grows to 
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
 from ops.benchmarks import scale_data, stack
-from ops.benchmarks.report import BenchOptions, Figure
+from ops.benchmarks.report import BenchOptions, Figure, each_backend
+from ops.benchmarks.wrk import Load, wrk
 
 CALLS = [
     ("GET /assets?perPage=50&sort=name", "/assets?perPage=50&sort=name"),
@@ -37,36 +34,7 @@ IMPORT_FILE_ROWS = 100_000  # the issue's bar: 100,000 asset rows in one import
 BARS = {"PostgreSQL": (20.0, 60.0), "SQLite": (40.0, None)}  # p50, p99 at 8 connections (ms)
 
 
-@dataclass
-class Latency:
-    p50: float
-    p99: float
-    rps: float
-    errors: int
-
-
-def _ms(value: str) -> float:
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()  # type: ignore[union-attr]
-    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}[unit]
-
-
-def wrk(url: str, token: str, seconds: int, connections: int = 8) -> Latency:
-    if shutil.which("wrk") is None:
-        raise SystemExit("wrk is not installed (./ops/bench installs it with apt-get)")
-    out = subprocess.run(
-        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency",
-         "-H", f"Authorization: Bearer {token}", url],
-        capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
-    # The latency distribution's own lines ("72.50%" in the thread stats also ends in "50%").
-    p50 = _ms(re.search(r"(?m)^\s+50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    p99 = _ms(re.search(r"(?m)^\s+99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    return Latency(p50, p99, rps, int(bad.group(1)) if bad else 0)
-
-
-def measure(api: str, token: str, seconds: int) -> dict[str, Latency]:
+def measure(api: str, token: str, seconds: int) -> dict[str, Load]:
     found = {}
     for name, path in CALLS:
         answer = httpx.get(api + path, headers={"Authorization": f"Bearer {token}"}, timeout=60)
@@ -238,7 +206,4 @@ def _measure(backend: str, database_url: str | None, options: BenchOptions) -> l
 
 
 def run(options: BenchOptions) -> list[Figure]:
-    figures = _measure("SQLite", None, options)
-    if options.database_url:
-        figures += _measure("PostgreSQL", options.database_url, options)
-    return figures
+    return each_backend(_measure, options)

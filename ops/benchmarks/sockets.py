@@ -19,7 +19,7 @@ import select
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -211,6 +211,43 @@ def clients(
         group.close()
 
 
+@contextmanager
+def both_connected(
+    ours: list[Socket], theirs: list[Socket], *, channels: list[str], processes: int, quick: bool
+) -> Iterator[tuple[Clients, Clients]]:
+    """Our sockets and the reference server's, each group in its own client processes, all connected
+    (RuntimeError when any did not within two minutes) and the connection-time presence pushes drained."""
+    with (
+        clients(ours, channels=channels, processes=processes) as ours_clients,
+        clients(theirs, channels=channels, processes=processes) as their_clients,
+    ):
+        for group in (ours_clients, their_clients):
+            connected = group.wait_connected(timeout=120)
+            if connected.failed:
+                raise RuntimeError(f"{connected.failed} sockets did not connect: {connected.errors}")
+        time.sleep(1 if quick else 5)
+        yield ours_clients, their_clients
+
+
+def restartable(
+    processes: list[subprocess.Popen[bytes]],
+    services: Sequence[tuple[str, list[str], str]],
+    env: Mapping[str, str],
+    logs: Path,
+    pids: list[int],
+) -> Callable[[], float]:
+    """A restart of every one of ``processes`` at once on the same ports, answering the launch time;
+    ``pids`` is kept the processes' current ids (filled now and after each restart)."""
+    pids[:] = [p.pid for p in processes]
+
+    def again() -> float:
+        launched = restart(processes, services, env, logs)
+        pids[:] = [p.pid for p in processes]
+        return launched
+
+    return again
+
+
 @dataclass
 class Peer:
     urls: list[str]
@@ -232,12 +269,5 @@ def peer(redis_url: str, processes: int = 2) -> Iterator[Peer]:
             services.append((f"peer{n}", ["node", str(NODE_DIR / "peer.js"), str(port), redis_url], f"{url}/health"))
             result.urls.append(url)
         procs = stack.enter_context(serving(services, os.environ, logs, 60))
-        result.pids = [p.pid for p in procs]
-
-        def restart_peer() -> float:
-            launched = restart(procs, services, os.environ, logs)
-            result.pids = [p.pid for p in procs]
-            return launched
-
-        result.restart = restart_peer
+        result.restart = restartable(procs, services, os.environ, logs, result.pids)
         yield result

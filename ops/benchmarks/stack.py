@@ -14,7 +14,7 @@ import secrets
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -24,10 +24,12 @@ from redis import Redis
 from sqlalchemy import text
 
 from app.db import is_sqlite, make_sync_engine
-from app.operations.launcher import api_command, embedded_redis, free_port, restart, serving
+from app.operations.launcher import api_command, embedded_redis, free_port, serving
 from app.operations.migrations import migrate
 from app.operations.seed import seed as load_demo_data
 from app.settings import ROOT, Settings
+from ops.benchmarks.report import BenchOptions
+from ops.benchmarks.sockets import restartable
 
 PASSWORD = "bench-Portal-pass-42"
 
@@ -72,6 +74,12 @@ def compile_bytecode() -> None:
     each start, seconds of a restart on a loaded machine that a deployment never pays."""
     for folder in ("app", "worker", "schemas"):
         compileall.compile_dir(ROOT / folder, quiet=1)
+
+
+def two_processes(options: BenchOptions) -> AbstractContextManager[Instance]:
+    """The realtime benchmarks' portal: two API processes on their own ports, the options' Redis and
+    database, no demo data."""
+    return portal(api_processes=2, redis_url=options.redis_url, database_url=options.database_url, seed=False)
 
 
 @contextmanager
@@ -125,14 +133,7 @@ def portal(
         ]  # fmt: skip
         processes = stack.enter_context(serving(services, instance.env, data_dir, 60))
         instance.api_urls = [f"http://127.0.0.1:{port}" for port in ports]
-        instance.api_pids = [p.pid for p in processes]
-
-        def restart_api() -> float:
-            launched = restart(processes, services, instance.env, data_dir)
-            instance.api_pids = [p.pid for p in processes]
-            return launched
-
-        instance.restart_api = restart_api
+        instance.restart_api = restartable(processes, services, instance.env, data_dir, instance.api_pids)
         yield instance
 
 

@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import gzip
 import json
-import os
 import statistics
 import sys
 import uuid
@@ -46,19 +45,8 @@ from app.operations.seed import DEMO_PASSWORD
 from app.settings import ROOT
 from ops.benchmarks.report import BenchOptions, Figure, table
 from ops.benchmarks.stack import portal, sign_in
+from ops.browser import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-# The browser tests' flags (tests/e2e/conftest.py): headless in a container, no background traffic.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 LOGIN_JS_BAR_KB = 150
 LOGIN_WIRE_BAR_KB = 160  # issue 20: every text file compressed, at most 160 KB in all
 LOGIN_TO_DASHBOARD_BAR_MS = 1000

@@ -31,19 +31,11 @@ class Course(SampleModel):
     steps: list[Step] = Field(default_factory=list)
 
 
-class CourseChanges(SampleModel):
+class CourseChanges(Course):
     """The body of ``course/update``: the id and any course fields, each checked when present."""
 
-    id: Id
     title: Annotated[str, Field(min_length=1)] = "-"
-    slug: str = ""
-    description: str = ""
     category: Id = "-"
-    length: Count = 0
-    totalSteps: Count = 0
-    activeStep: Count = 0
-    updated: str = ""
-    steps: list[Step] = Field(default_factory=list)
 
 
 # --- answers ---------------------------------------------------------------------------------------

@@ -63,11 +63,17 @@ class MockRegistration(RootModel[SignedIn | RegistrationRefused]):
 Short = Annotated[str, Field(max_length=1024)]
 
 
-class MockCredentialsQuery(QueryModel):
-    """Values the mock also took from the query string (a JSON body overrides them)."""
+class MockCredentialsBody(BaseModel):
+    """The mock's credentials in a JSON body: each value overrides the query string's."""
 
-    model_config = ConfigDict(alias_generator=None, populate_by_name=True, extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
     email: Annotated[str, Field(max_length=254)] | None = None
     password: Short | None = None
     access_token: Annotated[str, Field(max_length=4096)] | None = None
+
+
+class MockCredentialsQuery(MockCredentialsBody, QueryModel):
+    """Values the mock also took from the query string (a JSON body overrides them)."""
+
+    model_config = ConfigDict(alias_generator=None, populate_by_name=True, extra="ignore", frozen=True)

@@ -15,6 +15,8 @@ from pydantic import (
     model_serializer,
 )
 
+from schemas.query import QueryModel
+
 # Text fields are at most this long unless a field says otherwise (long text, pictures as data URLs).
 MAX_TEXT = 10_000
 LONG_TEXT = 50_000
@@ -113,3 +115,11 @@ def not_blank(message: str) -> AfterValidator:
         return value.strip()
 
     return AfterValidator(check)
+
+
+class HandlesQuery(QueryModel):
+    """Which folder, label or filter of a mail- or to-do-like area to list (by its handle)."""
+
+    folder_handle: Annotated[str, Field(max_length=120)] = ""
+    label_handle: Annotated[str, Field(max_length=120)] = ""
+    filter_handle: Annotated[str, Field(max_length=120)] = ""

@@ -18,6 +18,9 @@ class Image(SampleModel):
     type: str = "image"
 
 
+MAX_IMAGES = 12
+
+
 class Product(SampleModel):
     """A product as the product form sends it; what is left out takes the form's blank values."""
 
@@ -28,7 +31,7 @@ class Product(SampleModel):
     categories: list[str] = Field(default_factory=list)
     tags: list[str] = Field(default_factory=list)
     featuredImageId: str | int | None = None
-    images: list[Image] = Field(default_factory=list)
+    images: list[Image] = Field(default_factory=list, max_length=MAX_IMAGES)
     priceTaxExcl: Amount = 0
     priceTaxIncl: Amount = 0
     taxRate: Amount = 0
@@ -41,9 +44,6 @@ class Product(SampleModel):
     weight: str = ""
     extraShippingFee: Amount = 0
     active: bool = False
-
-
-MAX_IMAGES = 12
 
 
 class ImageRemoval(SampleModel):

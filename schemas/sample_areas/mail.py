@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import Field, RootModel, field_validator
 
 from schemas.query import QueryModel
-from schemas.sample_areas.base import LONG_TEXT, Id, SampleModel, not_blank
+from schemas.sample_areas.base import LONG_TEXT, HandlesQuery, Id, SampleModel, not_blank
 
 
 class Recipient(SampleModel):
@@ -87,10 +87,8 @@ class Mails(RootModel[list[Mail]]):
     """The mails of the chosen label, filter or folder."""
 
 
-class MailsQuery(QueryModel):
-    folder_handle: Annotated[str, Field(max_length=120)] = ""
-    label_handle: Annotated[str, Field(max_length=120)] = ""
-    filter_handle: Annotated[str, Field(max_length=120)] = ""
+class MailsQuery(HandlesQuery):
+    """The mails of one folder, label or filter."""
 
 
 class MailQuery(QueryModel):

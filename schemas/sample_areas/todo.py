@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import Field, RootModel
 
-from schemas.query import QueryModel
-from schemas.sample_areas.base import Id, IsoDate, SampleModel
+from schemas.sample_areas.base import HandlesQuery, Id, IsoDate, SampleModel
 
 
 class NewTodo(SampleModel):
@@ -53,10 +50,20 @@ class Todos(RootModel[list[Todo]]):
     """The to-dos of the chosen label, filter or folder."""
 
 
-class TodosQuery(QueryModel):
-    folder_handle: Annotated[str, Field(max_length=120)] = ""
-    label_handle: Annotated[str, Field(max_length=120)] = ""
-    filter_handle: Annotated[str, Field(max_length=120)] = ""
+class TodosQuery(HandlesQuery):
+    """The to-dos of one folder, label or filter."""
+
+
+class TodoRef(SampleModel):
+    id: Id | None = None
+    todoId: Id | None = None
+
+
+class RemoveTodo(RootModel[Id | TodoRef]):
+    """``remove-todo``'s body: the to-do's id itself, or an object with ``id`` or ``todoId``."""
+
+    def todo_id(self) -> str | None:
+        return self.root if isinstance(self.root, str) else self.root.id or self.root.todoId
 
 
 class RemovedTodo(RootModel[str]):

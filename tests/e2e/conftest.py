@@ -15,20 +15,11 @@ from dataclasses import dataclass
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
-from app.settings import ROOT
+from app.operations.migrations import migrate
+from app.operations.seed import seed
+from app.settings import ROOT, Settings
+from ops.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.processes import api_command, free_port, running_workers, serving, ui_command
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -53,7 +44,7 @@ class Stack:
 
 
 @pytest.fixture(scope="session")
-def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterator[Stack]:
+def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str, fast_password_hashing: None) -> Iterator[Stack]:
     dist = ROOT / "ui" / "dist" / "index.html"
     assert dist.exists(), "build the UI first (./ops/test does): ui/dist/index.html is missing"
     data = tmp_path_factory.mktemp("e2e")
@@ -77,8 +68,12 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterator[
         # No daily inspection notices arriving in the middle of other tests (tests/test_push_delivery.py has them).
         "INSPECTION_NOTICES_ENABLED": "false",
     }
-    for command in (["migrate"], ["seed"]):
-        subprocess.run([sys.executable, "-m", "app.cli", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    # Migrated and seeded in this process (as ``./ops/portal migrate`` and ``seed`` would): no two Python
+    # start-ups, and the demo users' passwords hashed at the tests' argon2 cost (tests/conftest.py), which
+    # every sign-in through the page then verifies at.
+    seeded = Settings(portal_env="development", data_dir=data, database_url=env["DATABASE_URL"], redis_url=stack_redis)
+    migrate(seeded)
+    seed(seeded)
     commands = [("api", api_command(api_port), f"{api_url}/health"), ("ui", ui_command(), f"{ui_url}/config.js")]
     # A document worker too; each processing stage pauses a moment, so a browser sees the stages.
     worker_env = {**env, "DOCUMENT_STAGE_DELAY": "0.5"}

@@ -53,6 +53,10 @@ async def test_an_edit_by_one_user_shows_live_for_another(page: Page, browser: B
     # Without a reload, the contractor's row and dashboard follow.
     await expect(page.get_by_test_id(f"cell-{asset['id']}-status")).to_contain_text("Poor")
     await expect(row).to_have_attribute("data-version", "2")
+    # ...and glows: a fading layer over the row, which stayed the same element (updated in place).
+    await expect(row).to_have_attribute("data-flash", re.compile(r"^\d+$"))
+    await expect(row.locator(".portal-glow")).to_have_count(1)
+    await expect(page.get_by_test_id(f"row-{asset['id']}")).to_have_count(1)
     await expect(poor).to_have_text(str(poor_before + 1))
     await editor.context.close()
 

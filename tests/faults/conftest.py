@@ -12,6 +12,7 @@ import pytest
 from app.settings import Settings
 from schemas.options import Role
 from tests.faults.servers import PostgresCluster, RedisServer, postgres_cluster
+from tests.faults.stack import ApiProcess
 from tests.support import create_account, make_settings, prepare_database, running_app, sign_in
 
 WORKER_FAST = {"WORKER_HEARTBEAT_SECONDS": "1", "WORKER_MAINTENANCE_SECONDS": "2"}
@@ -48,6 +49,15 @@ def fault_settings(fault_dir: Path, fault_redis: RedisServer, fault_postgres: Po
     settings = make_settings(fault_dir, fault_redis.url, **options)
     prepare_database(settings)
     return settings
+
+
+@pytest.fixture(scope="module")
+def apis(fault_settings: Settings, fault_dir: Path) -> Iterator[list[ApiProcess]]:
+    """Two API processes on the module's servers (not started: each scenario starts them when it needs)."""
+    processes = [ApiProcess(fault_settings, fault_dir, f"api{n}") for n in range(2)]
+    yield processes
+    for process in processes:
+        process.stop()
 
 
 async def signed_in_users(settings: Settings, count: int, role: Role = Role.TECHNICIAN) -> list[dict[str, Any]]:

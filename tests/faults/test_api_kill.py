@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,14 +19,6 @@ from tests.faults.stack import ApiProcess, ChatClient, poll
 pytestmark = pytest.mark.faults
 
 USERS = 6
-
-
-@pytest.fixture(scope="module")
-def apis(fault_settings: Settings, fault_dir: Path) -> Iterator[list[ApiProcess]]:
-    processes = [ApiProcess(fault_settings, fault_dir, f"kill-api{n}") for n in range(2)]
-    yield processes
-    for process in processes:
-        process.stop()
 
 
 class Sender:

@@ -8,7 +8,6 @@ they missed, live pushes flow again through both processes, and the worker takes
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,6 @@ from tests.fixtures import files
 from tests.processes import process_env, running_workers
 
 pytestmark = pytest.mark.faults
-
-
-@pytest.fixture(scope="module")
-def apis(fault_settings: Settings, fault_dir: Path) -> Iterator[list[ApiProcess]]:
-    processes = [ApiProcess(fault_settings, fault_dir, f"api{n}") for n in range(2)]
-    yield processes
-    for process in processes:
-        process.stop()
 
 
 async def _send(url: str, sender: dict[str, Any], chat_id: str, contact_id: int, text: str) -> httpx.Response:

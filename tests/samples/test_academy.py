@@ -9,17 +9,12 @@ import pytest
 from starlette.applications import Starlette
 
 from tests.samples.calls import AreaCalls
-from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-calls = AreaCalls("academy", "/api/academy-app", who="technician")
+calls = AreaCalls("academy", "/api/academy-app", who="technician", kind="courses")
 AREA, API = calls.area, calls.api
-get, post = calls.get, calls.post
-
-
-async def stored(app: Starlette) -> list[dict[str, Any]]:
-    return await calls.stored(app, "courses")
+get, post, stored = calls.get, calls.post, calls.stored
 
 
 async def test_categories(client: httpx.AsyncClient, who: dict[str, str]) -> None:
@@ -60,14 +55,7 @@ async def test_unknown_course_answers_an_empty_body(
 async def test_save_replaces_the_course_with_the_same_id(
     app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
 ) -> None:
-    before = await stored(app)
-    course = {**before[2], "title": "Basics of React, revised", "activeStep": 1}
-    response = await post(client, who, "course/save", course)
-    assert response.status_code == 200, response.text
-    assert response.json() == course
-    after = await stored(app)
-    assert [c["id"] for c in after] == [c["id"] for c in before]
-    assert after[2] == course and after[:2] == before[:2] and after[3:] == before[3:]
+    await calls.saves_in_place(app, client, who, "course/save", 2, title="Basics of React, revised", activeStep=1)
 
 
 async def test_save_adds_an_unknown_course_at_the_end(
@@ -159,18 +147,4 @@ async def test_a_malformed_update_changes_nothing(
     assert await stored(app) == before
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("GET", "categories"),
-        ("GET", "courses"),
-        ("GET", "course"),
-        ("POST", "course/save"),
-        ("POST", "course/update"),
-    ],
-)
-async def test_every_call_needs_a_staff_token(
-    method: str, path: str, client: httpx.AsyncClient, staff: dict[str, Account]
-) -> None:
-    assert (await client.request(method, f"{API}/{path}")).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", headers=staff["norole"].headers)).status_code == 403
+test_every_call_needs_a_staff_token = calls.staff_only()

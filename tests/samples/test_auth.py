@@ -28,7 +28,7 @@ from app.services import users
 from schemas.base import utcnow
 from schemas.options import Role
 from schemas.users import SampleUser, User
-from tests.support import PASSWORD, Account, create_account, unique
+from tests.support import PASSWORD, Account, create_account, stored_user, unique
 from tests.support import sign_in as portal_sign_in
 
 pytestmark = pytest.mark.db
@@ -258,9 +258,7 @@ async def test_tokens_stop_working_when_the_user_is_disabled_or_reset(
 ) -> None:
     account = await create_account(app, Role.MANAGER)
     token = (await sign_in(client, email_of(account)))["access_token"]
-    async with app.state.portal.db.session() as session:
-        user = await session.get(User, account.user_id)
-        assert user is not None
+    async with stored_user(app, account.user_id) as (session, user):
         if change == "disable":
             await users.set_disabled(session=session, user=user, disabled=True)
         else:
@@ -402,9 +400,7 @@ async def test_a_mock_token_ends_with_the_users_sessions(end: str, app: Starlett
     if end in ("sign-out", "sign-out-everywhere"):
         assert (await client.post(f"/auth/{end}", headers=account.headers)).status_code == 200
     else:
-        async with app.state.portal.db.session() as session:
-            user = await session.get(User, account.user_id)
-            assert user is not None
+        async with stored_user(app, account.user_id) as (session, user):
             if end == "disable":
                 await users.set_disabled(session=session, user=user, disabled=True)
             else:

@@ -10,17 +10,13 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from tests.samples.calls import AreaCalls
-from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-calls = AreaCalls("calendar", "/api/calendar-app", who="technician")
+calls = AreaCalls("calendar", "/api/calendar-app", who="technician", kind="events")
 AREA, API = calls.area, calls.api
 post = calls.ok
-
-
-async def stored(app: Starlette) -> list[dict[str, Any]]:
-    return await calls.stored(app, "events")
+stored = calls.stored
 
 
 def event(**overrides: Any) -> dict[str, Any]:
@@ -124,11 +120,4 @@ async def test_the_end_before_the_start_is_explained(client: httpx.AsyncClient, 
     assert "The end must not be before the start." in response.json()["message"]
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [("GET", "events"), ("POST", "add-event"), ("POST", "update-event"), ("POST", "remove-event")],
-)
-async def test_every_call_needs_a_staff_token(
-    client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
-) -> None:
-    await calls.refuses_non_staff(client, staff, method, path)
+test_every_call_needs_a_staff_token = calls.staff_only()

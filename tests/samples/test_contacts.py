@@ -11,7 +11,6 @@ from starlette.applications import Starlette
 from app.samples.loader import read_area
 from app.samples.store import SampleStore
 from tests.samples.calls import AreaCalls
-from tests.support import Account
 
 pytestmark = pytest.mark.db
 
@@ -165,22 +164,4 @@ async def test_writes_refuse_malformed_bodies(
     assert await stored(app) == before
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("GET", "contacts"),
-        ("GET", "user"),
-        ("POST", "add-contact"),
-        ("POST", "update-contact"),
-        ("POST", "remove-contact"),
-        ("POST", "remove-contacts"),
-        ("POST", "toggle-starred-contact"),
-        ("POST", "toggle-starred-contacts"),
-        ("POST", "set-contacts-starred"),
-        ("POST", "set-contacts-unstarred"),
-    ],
-)
-async def test_every_call_needs_a_staff_token(
-    client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
-) -> None:
-    await calls.refuses_non_staff(client, staff, method, path)
+test_every_call_needs_a_staff_token = calls.staff_only()

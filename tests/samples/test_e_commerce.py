@@ -14,9 +14,9 @@ from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-calls = AreaCalls("e-commerce", "/api/e-commerce-app", who="contractor")
+calls = AreaCalls("e-commerce", "/api/e-commerce-app", who="contractor", kind="products")
 AREA, API = calls.area, calls.api
-get = calls.get
+get, stored = calls.get, calls.stored
 
 STATUS_NAMES = {
     1: "Awaiting check payment",
@@ -34,10 +34,6 @@ STATUS_NAMES = {
     13: "On pre-order (not paid)",
     14: "Awaiting Cash-on-delivery payment",
 }
-
-
-async def stored(app: Starlette, kind: str = "products") -> list[dict[str, Any]]:
-    return await calls.stored(app, kind)
 
 
 def cents(value: float | str | Decimal) -> Decimal:
@@ -74,14 +70,8 @@ async def test_unknown_product_or_order_answers_an_empty_body(
 async def test_save_replaces_the_product_with_the_same_id(
     app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
 ) -> None:
-    before = await stored(app)
-    changed = {**before[3], "name": "Renamed print", "priceTaxExcl": 20, "priceTaxIncl": 22, "active": True}
-    response = await client.post(f"{API}/product/save", headers=who, json=changed)
-    assert response.status_code == 200, response.text
-    assert response.json() == changed
-    after = await stored(app)
-    assert [p["id"] for p in after] == [p["id"] for p in before]
-    assert after[3] == changed and after[:3] == before[:3] and after[4:] == before[4:]
+    changes = {"name": "Renamed print", "priceTaxExcl": 20, "priceTaxIncl": 22, "active": True}
+    await calls.saves_in_place(app, client, who, "product/save", 3, **changes)
 
 
 async def test_save_adds_a_new_product_at_the_end(
@@ -181,15 +171,7 @@ async def test_one_order(client: httpx.AsyncClient, who: dict[str, str]) -> None
         assert await get(client, who, "order", orderId=order["id"]) == order
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [("GET", "products"), ("GET", "product"), ("POST", "product/save"), ("GET", "orders"), ("GET", "order")],
-)
-async def test_every_call_needs_a_staff_token(
-    method: str, path: str, client: httpx.AsyncClient, staff: dict[str, Account]
-) -> None:
-    assert (await client.request(method, f"{API}/{path}")).status_code == 401
-    assert (await client.request(method, f"{API}/{path}", headers=staff["norole"].headers)).status_code == 403
+test_every_call_needs_a_staff_token = calls.staff_only()
 
 
 # --- Product images: upload (checked, re-encoded, stored), featured, removal --------------------

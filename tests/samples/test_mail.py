@@ -15,14 +15,10 @@ from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-calls = AreaCalls("mail", "/api/mail-app", who="technician")
+calls = AreaCalls("mail", "/api/mail-app", who="technician", kind="mails")
 AREA, API = calls.area, calls.api
 get = calls.get
-
-
-async def all_mails(app: Starlette) -> list[dict[str, Any]]:
-    """Every mail as stored (the API lists only one folder, label or filter at a time)."""
-    return await calls.stored(app, "mails")
+all_mails = calls.stored  # every mail as stored (the API lists only one folder, label or filter at a time)
 
 
 async def test_catalogues_have_the_spec_ids(client: httpx.AsyncClient, who: dict[str, str]) -> None:
@@ -161,19 +157,12 @@ async def test_set_folder_moves_in_bulk_without_a_body(
 async def test_toggle_label_adds_where_absent_and_removes_where_present(
     app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
 ) -> None:
-    stored = await all_mails(app)
-    with_label = next(m for m in stored if 1 in m["labels"])
-    without = next(m for m in stored if 1 not in m["labels"])
-    selection = {"selectedMailIds": [with_label["id"], without["id"]], "labelId": 1}
-    response = await client.post(f"{API}/toggle-label", headers=who, json=selection)
-    assert response.status_code == 200 and response.content == b""
-    after = {m["id"]: m for m in await all_mails(app)}
-    assert 1 not in after[with_label["id"]]["labels"]
-    assert after[without["id"]]["labels"] == [*without["labels"], 1]
+    selection = await calls.toggles_label(app, client, who, "selectedMailIds", 1)
+    with_label, without = selection["selectedMailIds"]
     # Toggling again restores both.
     await client.post(f"{API}/toggle-label", headers=who, json=selection)
     again = {m["id"]: m for m in await all_mails(app)}
-    assert 1 in again[with_label["id"]]["labels"] and 1 not in again[without["id"]]["labels"]
+    assert 1 in again[with_label]["labels"] and 1 not in again[without]["labels"]
 
 
 async def test_delete_mails_removes_them(app: Starlette, client: httpx.AsyncClient, who: dict[str, str]) -> None:
@@ -222,24 +211,7 @@ async def test_changes_are_shared_through_the_database(
         assert (await SampleStore(session, AREA).get("mails", mail["id"]) or {})["folder"] == 2
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("GET", "mails"),
-        ("GET", "mail"),
-        ("GET", "folders"),
-        ("GET", "filters"),
-        ("GET", "labels"),
-        ("POST", "update-mail"),
-        ("POST", "set-folder"),
-        ("POST", "toggle-label"),
-        ("POST", "delete-mails"),
-    ],
-)
-async def test_every_call_needs_a_staff_token(
-    client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
-) -> None:
-    await calls.refuses_non_staff(client, staff, method, path)
+test_every_call_needs_a_staff_token = calls.staff_only()
 
 
 # --- Send: the sender's Sent folder, the recipients' inboxes (portal users only) -----------------

@@ -10,17 +10,12 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from tests.samples.calls import AreaCalls
-from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-calls = AreaCalls("notes", "/api/notes-app", who="manager")
+calls = AreaCalls("notes", "/api/notes-app", who="manager", kind="notes")
 AREA, API = calls.area, calls.api
-get = calls.get
-
-
-async def stored(app: Starlette, kind: str = "notes") -> list[dict[str, Any]]:
-    return await calls.stored(app, kind)
+get, stored = calls.get, calls.stored
 
 
 def new_note(**overrides: Any) -> dict[str, Any]:
@@ -156,18 +151,4 @@ async def test_update_of_an_unknown_note(app: Starlette, client: httpx.AsyncClie
     assert await stored(app) == before
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("GET", "notes"),
-        ("GET", "labels"),
-        ("POST", "create-note"),
-        ("POST", "update-note"),
-        ("POST", "update-labels"),
-        ("POST", "remove-note"),
-    ],
-)
-async def test_every_call_needs_a_staff_token(
-    client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
-) -> None:
-    await calls.refuses_non_staff(client, staff, method, path)
+test_every_call_needs_a_staff_token = calls.staff_only()

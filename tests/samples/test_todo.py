@@ -11,18 +11,13 @@ from starlette.applications import Starlette
 
 from app.samples.loader import read_area
 from tests.samples.calls import AreaCalls
-from tests.support import Account
 
 pytestmark = pytest.mark.db
 
-calls = AreaCalls("todo", "/api/todo-app", who="contractor")
+calls = AreaCalls("todo", "/api/todo-app", who="contractor", kind="todos")
 AREA, API = calls.area, calls.api
 get = calls.get
-
-
-async def stored(app: Starlette) -> list[dict[str, Any]]:
-    """Every to-do as stored, deleted ones included, in list order."""
-    return await calls.stored(app, "todos")
+stored = calls.stored  # every to-do, deleted ones included, in list order
 
 
 def iso(moment: datetime) -> str:
@@ -174,15 +169,7 @@ async def test_set_folder(app: Starlette, client: httpx.AsyncClient, who: dict[s
 async def test_toggle_label_adds_where_absent_and_removes_where_present(
     app: Starlette, client: httpx.AsyncClient, who: dict[str, str]
 ) -> None:
-    before = await stored(app)
-    with_label = next(t for t in before if 3 in t["labels"])
-    without = next(t for t in before if 3 not in t["labels"])
-    selection = {"selectedTodoIds": [with_label["id"], without["id"]], "labelId": 3}
-    response = await client.post(f"{API}/toggle-label", headers=who, json=selection)
-    assert response.status_code == 200 and response.content == b""
-    after = {t["id"]: t for t in await stored(app)}
-    assert 3 not in after[with_label["id"]]["labels"]
-    assert after[without["id"]]["labels"] == [*without["labels"], 3]
+    await calls.toggles_label(app, client, who, "selectedTodoIds", 3)
 
 
 @pytest.mark.parametrize(
@@ -235,22 +222,4 @@ async def test_update_of_an_unknown_todo(app: Starlette, client: httpx.AsyncClie
     assert await stored(app) == before
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("GET", "todos"),
-        ("GET", "folders"),
-        ("GET", "filters"),
-        ("GET", "labels"),
-        ("POST", "update-todo"),
-        ("POST", "new-todo"),
-        ("POST", "remove-todo"),
-        ("POST", "set-folder"),
-        ("POST", "toggle-label"),
-        ("POST", "delete-todos"),
-    ],
-)
-async def test_every_call_needs_a_staff_token(
-    client: httpx.AsyncClient, staff: dict[str, Account], method: str, path: str
-) -> None:
-    await calls.refuses_non_staff(client, staff, method, path)
+test_every_call_needs_a_staff_token = calls.staff_only()

@@ -20,8 +20,7 @@ from starlette.applications import Starlette
 from app.realtime.sink import EventSink
 from app.storage import StoredFileMissing
 from schemas.events import Event
-from tests.support import Account
-from tests.test_documents import uploaded
+from tests.support import Account, uploaded
 from tests.test_records import create
 
 pytestmark = pytest.mark.db

@@ -12,17 +12,14 @@ from starlette.applications import Starlette
 from app.realtime.server import TOO_MANY_SOCKETS
 from app.services import users
 from schemas.options import Role
-from schemas.users import User
 from tests.realtime_support import ORIGIN, Cluster, Sockets, tokens_for
-from tests.support import PASSWORD, Account, create_account, sign_in
+from tests.support import PASSWORD, Account, create_account, sign_in, stored_user
 
 pytestmark = pytest.mark.db
 
 
 async def _disable(app: Starlette, account: Account) -> None:
-    async with app.state.portal.db.session() as session:
-        user = await session.get(User, account.user_id)
-        assert user is not None
+    async with stored_user(app, account.user_id) as (session, user):
         await users.set_disabled(session=session, user=user, disabled=True)
 
 

@@ -23,8 +23,8 @@ from app.auth import base as auth_base
 from app.auth import totp as totp_module
 from app.auth.throttle import LOCKED_MESSAGE, pair_key
 from schemas.options import Role
-from schemas.users import SignInThrottle, User
-from tests.support import PASSWORD, Account, create_account, sign_in, unique
+from schemas.users import SignInThrottle
+from tests.support import PASSWORD, Account, create_account, sign_in, stored_user, unique
 
 pytestmark = pytest.mark.db
 
@@ -61,12 +61,8 @@ def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[in
 
 async def with_two_step(app: Starlette, account: Account) -> pyotp.TOTP:
     secret = pyotp.random_base32()
-    async with app.state.portal.db.session() as session:
-        user = await session.get(User, account.user_id)
-        assert user is not None
+    async with stored_user(app, account.user_id) as (_, user):
         user.totp_enabled, user.totp_secret = True, secret
-        session.add(user)
-        await session.commit()
     return pyotp.TOTP(secret)
 
 
@@ -229,6 +225,7 @@ async def test_two_step_settings_need_the_current_password(app: Starlette) -> No
 # --- item 6: password hashing waits in line ----------------------------------------------------------
 
 
+@pytest.mark.usefixtures("production_password_hashing")
 async def test_a_flood_of_sign_ins_hashes_in_line_and_other_calls_go_on(app: Starlette) -> None:
     """30 anonymous sign-in loops raised another user's GET /assets from 8 ms to 2 s median. Now
     argon2 runs at most PASSWORD_HASH_CONCURRENCY at once per process; the rest wait in line."""

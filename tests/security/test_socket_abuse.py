@@ -15,21 +15,15 @@ from starlette.applications import Starlette
 from app.realtime import flood
 from app.realtime.flood import FloodGuard
 from schemas.options import Role
-from tests.realtime_support import Cluster, Sockets, tokens_for
+from tests.realtime_support import Cluster, Sockets, all_dropped, bearer, everywhere, signed_in, tokens_for
 from tests.support import create_account, unique
 
 pytestmark = pytest.mark.db
 
 
-def bearer(tokens: dict[str, Any]) -> dict[str, str]:
-    return {"Authorization": f"Bearer {tokens['accessToken']}"}
-
-
 async def _pair_in_a_chat(app: Starlette, cluster: Cluster) -> tuple[dict[str, Any], dict[str, Any], str]:
-    alice = await create_account(app, Role.TECHNICIAN)
-    bob = await create_account(app, Role.TECHNICIAN)
-    alice_tokens = await tokens_for(cluster.urls[0], alice.username)
-    bob_tokens = await tokens_for(cluster.urls[0], bob.username)
+    _, alice_tokens = await signed_in(app, cluster.urls[0])
+    bob, bob_tokens = await signed_in(app, cluster.urls[0])
     async with httpx.AsyncClient(base_url=cluster.urls[0], headers=bearer(alice_tokens)) as http:
         chat_id = (await http.get("/api/chat/get-chat", params={"contactId": bob.user_id})).json()["chat"]["id"]
     return alice_tokens, bob_tokens, str(chat_id)
@@ -130,12 +124,10 @@ async def test_a_demoted_user_loses_http_and_sockets_at_once(
 ) -> None:
     from tests.test_cli import portal
 
-    account = await create_account(app, Role.MANAGER)
-    tokens = await tokens_for(cluster.urls[0], account.username)
-    sockets = [await connect(url, tokens["accessToken"]) for url in cluster.urls]
+    account, tokens = await signed_in(app, cluster.urls[0], Role.MANAGER)
+    sockets = await everywhere(connect, cluster, tokens)
     portal(settings, "users", "set-role", account.username, "contractor")
-    for listener in sockets:
-        await asyncio.wait_for(listener.disconnected.wait(), 5)
+    await all_dropped(sockets)
     async with httpx.AsyncClient(base_url=cluster.urls[1]) as http:
         assert (await http.get("/me", headers=bearer(tokens))).status_code == 401
         refreshed = await http.post("/auth/refresh", json={"refreshToken": tokens["refreshToken"]})

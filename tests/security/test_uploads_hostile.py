@@ -13,8 +13,8 @@ from starlette.applications import Starlette
 from app.settings import Settings
 from schemas.records import Document
 from tests.fixtures import files
-from tests.support import Account, app_with
-from tests.test_documents import staged_files, upload, uploaded
+from tests.support import Account, app_with, upload, uploaded
+from tests.test_documents import staged_files
 
 pytestmark = pytest.mark.db
 

@@ -22,7 +22,7 @@ from app.services.records.shape import plain, to_public
 from app.services.records.writes import announce, write_change
 from app.services.resources import DOCUMENTS
 from app.storage.limits import retry_refusal
-from schemas.options import DocumentState, Role
+from schemas.options import DocumentState, NotificationVariant, Role
 from schemas.records import Document
 
 log = logging.getLogger("portal.documents")
@@ -109,7 +109,7 @@ async def tell_uploader(
             title="Document ready" if ready else "Document failed",
             message=public["title"] if ready else f"{public['title']}: {reason}",
             link=f"/documents/{public['id']}",
-            variant="success" if ready else "error",
+            variant=NotificationVariant.SUCCESS if ready else NotificationVariant.ERROR,
             deliveries=deliveries,
         )
     except Exception:  # a notification is a courtesy: it never undoes the processing result

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.db import committed
 from schemas.push import NotificationPreference, PreferencesPublic, PreferencesUpdate, PushMode
 
 
@@ -28,10 +28,7 @@ async def update(session: AsyncSession, *, user_id: int, data: PreferencesUpdate
         if data.email is not None:
             row.email = data.email
         session.add(row)
-        try:
-            await session.commit()
-        except IntegrityError:
-            await session.rollback()
+        if not await committed(session):
             continue
         return public(row)
     return public(await get(session, user_id))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import uuid
 from datetime import date
+from typing import Any
 
 from redis import Redis
 from redis.backoff import NoBackoff
@@ -81,28 +82,27 @@ class DeliveryQueue:
         )
 
     def notification_mail(self, notification_id: int) -> None:
-        self.queue.enqueue(
-            NOTIFICATION_MAIL_JOB,
-            notification_id,
-            job_id=f"mail-notification-{notification_id}",
-            job_timeout=int(self.settings.smtp_timeout * 3 + 30),
-            retry=Retry(max=3, interval=MAIL_RETRY_BACKOFF),
-            result_ttl=3600,
-            failure_ttl=7 * 24 * 3600,
-            description=f"e-mail notification {notification_id}",
-        )
+        job_id, description = f"mail-notification-{notification_id}", f"e-mail notification {notification_id}"
+        self._mail(NOTIFICATION_MAIL_JOB, notification_id, job_id=job_id, description=description)
 
     def inspection_mail(self, user_id: int, day: date) -> None:
+        when = day.isoformat()
+        description = f"daily inspection mail {when} to user {user_id}"
+        self._mail(
+            INSPECTION_MAIL_JOB, user_id, when, job_id=f"mail-inspections-{when}-{user_id}", description=description
+        )
+
+    def _mail(self, job: str, *args: Any, job_id: str, description: str) -> None:
+        """A notification mail job: retried three times with back-off, its failure kept a week."""
         self.queue.enqueue(
-            INSPECTION_MAIL_JOB,
-            user_id,
-            day.isoformat(),
-            job_id=f"mail-inspections-{day.isoformat()}-{user_id}",
+            job,
+            *args,
+            job_id=job_id,
             job_timeout=int(self.settings.smtp_timeout * 3 + 30),
             retry=Retry(max=3, interval=MAIL_RETRY_BACKOFF),
             result_ttl=3600,
             failure_ttl=7 * 24 * 3600,
-            description=f"daily inspection mail {day.isoformat()} to user {user_id}",
+            description=description,
         )
 
     def password_reset_mail(self, user_id: int, token: str) -> None:

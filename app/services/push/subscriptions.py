@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import delete, func
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.db import committed
 from app.errors import ApiError, invalid, not_found
 from app.services.devices import describe_agent
 from app.services.push.endpoints import allowed, service_of
@@ -95,10 +95,7 @@ async def subscribe(
         row.name = data.name or (row.name if row.name and not moved else device_name(agent))
         row.last_error = row.last_error_at = None
         session.add(row)
-        try:
-            await session.commit()
-        except IntegrityError:
-            await session.rollback()
+        if not await committed(session):
             continue
         await session.refresh(row)
         return public(row), created

@@ -9,7 +9,6 @@ subscription (push services refuse pushes signed by another key), so keep it.
 from __future__ import annotations
 
 import base64
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
+from app.auth.keys import write_private
 from app.settings import Settings
 
 FILE_NAME = "vapid-private-key.pem"
@@ -30,14 +30,7 @@ def _b64url(raw: bytes) -> str:
 def _generate_into(path: Path) -> bytes:
     key = ec.generate_private_key(ec.SECP256R1())
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:  # owner-only; a second process racing here keeps the first file
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_bytes()
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(pem)
-    return pem
+    return write_private(path, pem)
 
 
 def _from_text(text: str) -> ec.EllipticCurvePrivateKey:

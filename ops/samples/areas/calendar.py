@@ -6,6 +6,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ops.samples.areas._shared import iso
+
 # A fixed window so the data does not change from one generation to the next; it spans the months
 # before and after the data was made so the calendar looks alive for a good while.
 FIRST_MONTH = (2026, 8)
@@ -32,10 +34,6 @@ DESCRIPTIONS = [
 ]
 
 
-def _iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
 def _month_events(rng: random.Random, year: int, month: int) -> list[dict[str, Any]]:
     events = []
     for _ in range(rng.randint(5, 7)):
@@ -45,16 +43,16 @@ def _month_events(rng: random.Random, year: int, month: int) -> list[dict[str, A
             event: dict[str, Any] = {
                 "title": rng.choice(ALL_DAY),
                 "allDay": True,
-                "start": _iso(day),
-                "end": _iso(day + timedelta(days=length)),
+                "start": iso(day),
+                "end": iso(day + timedelta(days=length)),
             }
         else:
             start = day + timedelta(hours=rng.randint(8, 16), minutes=rng.choice([0, 30]))
             event = {
                 "title": rng.choice(MEETINGS),
                 "allDay": False,
-                "start": _iso(start),
-                "end": _iso(start + timedelta(minutes=rng.choice([30, 60, 90, 120]))),
+                "start": iso(start),
+                "end": iso(start + timedelta(minutes=rng.choice([30, 60, 90, 120]))),
             }
         if rng.random() < 0.4:
             event["desc"] = rng.choice(DESCRIPTIONS)

@@ -6,6 +6,7 @@ import random
 from datetime import date, timedelta
 from typing import Any
 
+from ops.samples.areas._shared import hex_id
 from ops.samples.pictures import picture
 
 FIRST_NAMES = [
@@ -45,16 +46,12 @@ NOTES = [
 ]
 
 
-def _hex_id(rng: random.Random) -> str:
-    return f"{rng.getrandbits(96):024x}"
-
-
 def _contact(rng: random.Random, first: str) -> dict[str, Any]:
     last = rng.choice(LAST_NAMES)
     company = rng.choice(COMPANIES)
     birthday = date(1960, 1, 1) + timedelta(days=rng.randint(0, 40 * 365)) if rng.random() < 0.6 else None
     return {
-        "id": _hex_id(rng),
+        "id": hex_id(rng),
         "name": first,
         "lastName": last,
         "avatar": picture("avatars", first),
@@ -73,13 +70,13 @@ def generate(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
     contacts = sorted((_contact(rng, first) for first in FIRST_NAMES), key=lambda c: (c["name"], c["lastName"]))
     ids = [c["id"] for c in contacts]
     user = {
-        "id": _hex_id(rng),
+        "id": hex_id(rng),
         "name": "John Doe",
         "avatar": picture("avatars", "profile"),
         "starred": rng.sample(ids, 8),
         "frequentContacts": rng.sample(ids, 10),
         "groups": [
-            {"id": _hex_id(rng), "name": name, "contactIds": rng.sample(ids, rng.randint(3, 7))}
+            {"id": hex_id(rng), "name": name, "contactIds": rng.sample(ids, rng.randint(3, 7))}
             for name in ("Friends", "Clients", "Recent Workers")
         ],
     }

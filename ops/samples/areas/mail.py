@@ -6,6 +6,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ops.samples.areas._shared import hex_id
 from ops.samples.pictures import picture
 
 # A fixed "now" so the data does not change from one generation to the next.
@@ -104,10 +105,6 @@ ATTACHMENTS = [
 FOLDER_WEIGHTS = [0.55, 0.15, 0.1, 0.08, 0.12]
 
 
-def _hex_id(rng: random.Random) -> str:
-    return f"{rng.getrandbits(96):024x}"
-
-
 def _person(first: str, last: str, domain: str) -> dict[str, str]:
     return {
         "name": f"{first} {last}",
@@ -130,7 +127,7 @@ def _mail(rng: random.Random, index: int, when: datetime) -> dict[str, Any]:
     attachments = [{**a, "url": ""} for a in rng.sample(ATTACHMENTS, rng.randint(1, 3))] if rng.random() < 0.3 else []
     labels = sorted(rng.sample([label["id"] for label in LABELS], rng.choice([0, 0, 1, 1, 2])))
     return {
-        "id": _hex_id(rng),
+        "id": hex_id(rng),
         "from": {"name": "me", "avatar": picture("avatars", "profile"), "email": ME["email"]} if outgoing else sender,
         "to": [{"name": sender["name"], "email": sender["email"]}] if outgoing else [ME],
         "subject": rng.choice(SUBJECTS).format(n=1000 + index),

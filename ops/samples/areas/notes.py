@@ -6,6 +6,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ops.samples.areas._shared import iso
 from ops.samples.pictures import picture
 
 # A fixed "now" so the data does not change from one generation to the next.
@@ -67,10 +68,6 @@ IMAGES = [
 ]
 
 
-def _iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
 def _note(rng: random.Random, index: int, when: datetime) -> dict[str, Any]:
     checklist = (
         [
@@ -87,8 +84,8 @@ def _note(rng: random.Random, index: int, when: datetime) -> dict[str, Any]:
         "description": rng.choice(DESCRIPTIONS) if checklist == [] else "",
         "archive": rng.random() < 0.15,
         "image": rng.choice(IMAGES) if rng.random() < 0.25 else "",
-        "time": _iso(when),
-        "reminder": _iso(reminder) if reminder else None,
+        "time": iso(when),
+        "reminder": iso(reminder) if reminder else None,
         "checklist": checklist,
         "labels": sorted(rng.sample([label["id"] for label in LABELS], rng.choice([0, 1, 1, 2]))),
     }

@@ -6,6 +6,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ops.samples.areas._shared import iso
+
 # A fixed "now" so the data does not change from one generation to the next.
 ANCHOR = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 
@@ -54,10 +56,6 @@ NOTES = [
 ]
 
 
-def _iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
 def _todo(rng: random.Random, index: int) -> dict[str, Any]:
     start = ANCHOR + timedelta(days=rng.randint(-20, 10), hours=rng.randint(0, 8))
     due = start + timedelta(days=rng.randint(1, 14)) if rng.random() < 0.7 else None
@@ -65,8 +63,8 @@ def _todo(rng: random.Random, index: int) -> dict[str, Any]:
         "id": f"{rng.getrandbits(96):024x}",
         "title": f"{VERBS[index % len(VERBS)]} {rng.choice(OBJECTS)}",
         "notes": rng.choice(NOTES),
-        "startDate": _iso(start),
-        "dueDate": _iso(due) if due else None,
+        "startDate": iso(start),
+        "dueDate": iso(due) if due else None,
         "completed": rng.random() < 0.3,
         "starred": rng.random() < 0.25,
         "important": rng.random() < 0.3,
@@ -79,7 +77,7 @@ def generate(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
     todos = [_todo(rng, index) for index in range(40)]
     # Every filter and label shows something: at least one deleted, one due on the anchor day, each label.
     todos[1]["deleted"] = True
-    todos[2]["dueDate"] = _iso(ANCHOR.replace(hour=17))
+    todos[2]["dueDate"] = iso(ANCHOR.replace(hour=17))
     for label in LABELS:
         if not any(label["id"] in t["labels"] for t in todos if not t["deleted"]):
             todos[label["id"] * 3]["labels"].append(label["id"])

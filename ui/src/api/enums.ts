@@ -56,6 +56,13 @@ export const LeadStage = [
   "lost"
 ] as const
 
+export const NotificationVariant = [
+  "success",
+  "warning",
+  "error",
+  "info"
+] as const
+
 export const PushMode = [
   "always",
   "away",

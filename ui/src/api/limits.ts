@@ -507,6 +507,24 @@ export const DocumentCreate = {
   }
 } as const
 
+export const DocumentListed = {
+  "title": {
+    "minLength": 1,
+    "maxLength": 200
+  },
+  "assetId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  },
+  "leadId": {
+    "minimum": 1,
+    "maximum": 2147483647
+  },
+  "notes": {
+    "maxLength": 10000
+  }
+} as const
+
 export const DocumentProgress = {
   "state": {
     "enum": [
@@ -919,6 +937,18 @@ export const MemberRemove = {
   }
 } as const
 
+export const MockCredentialsBody = {
+  "email": {
+    "maxLength": 254
+  },
+  "password": {
+    "maxLength": 1024
+  },
+  "access_token": {
+    "maxLength": 4096
+  }
+} as const
+
 export const MockUser = {
   "uuid": {
     "maxLength": 64
@@ -1172,6 +1202,9 @@ export const Product = {
   },
   "featuredImageId": {
     "maxLength": 10000
+  },
+  "images": {
+    "maxItems": 12
   },
   "quantity": {
     "minimum": 0
@@ -1447,6 +1480,17 @@ export const Todo = {
     "maxLength": 10000
   },
   "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  }
+} as const
+
+export const TodoRef = {
+  "id": {
+    "minLength": 1,
+    "maxLength": 10000
+  },
+  "todoId": {
     "minLength": 1,
     "maxLength": 10000
   }
@@ -2327,6 +2371,17 @@ export const queryLimits = {
 /** with a summary a person reads and the most bytes, where the server declares them. */
 export const acceptedFiles = {
   "/admin/users/{id}/photo": {
+    "post": {
+      "accept": [
+        "image/gif",
+        "image/jpeg",
+        "image/png",
+        "image/webp"
+      ],
+      "maxBytes": 5242880
+    }
+  },
+  "/api/e-commerce-app/product/image": {
     "post": {
       "accept": [
         "image/gif",

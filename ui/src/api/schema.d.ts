@@ -987,6 +987,95 @@ export interface paths {
         patch: operations["patch_me"];
         trace?: never;
     };
+    "/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your live sessions (this one is marked current). */
+        get: operations["get_me_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sessions/{sid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of your sessions (another device): its sockets close at once. */
+        delete: operations["delete_me_sessions__sid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password: {currentPassword, newPassword}; your other sessions end.
+         * @description 403 when the current password is wrong (counted like a failed sign-in), 422 when the new one
+         *     breaks the password rules.
+         */
+        post: operations["post_me_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload your photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB). */
+        post: operations["post_me_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/photos/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A profile photo (PNG) or a sample product's picture (WebP), by its unguessable name. */
+        get: operations["get_photos__name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -1184,95 +1273,6 @@ export interface paths {
         };
         /** The kinds of audit entries, with the words the console shows. */
         get: operations["get_admin_audit_kinds"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/me/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your live sessions (this one is marked current). */
-        get: operations["get_me_sessions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/me/sessions/{sid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** End one of your sessions (another device): its sockets close at once. */
-        delete: operations["delete_me_sessions__sid"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/me/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Change your password: {currentPassword, newPassword}; your other sessions end.
-         * @description 403 when the current password is wrong (counted like a failed sign-in), 422 when the new one
-         *     breaks the password rules.
-         */
-        post: operations["post_me_password"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/me/photo": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload your photo: the image as the body (PNG, JPEG, WebP or GIF, at most 5 MB). */
-        post: operations["post_me_photo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/photos/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A profile photo (PNG) or a sample product's picture (WebP), by its unguessable name. */
-        get: operations["get_photos__name"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3191,7 +3191,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /api/todo-app/remove-todo */
+        /** ``remove-todo`` sends the id itself; an object with ``id`` or ``todoId`` is accepted too. */
         post: operations["post_api_todo_app_remove_todo"];
         delete?: never;
         options?: never;
@@ -4442,6 +4442,108 @@ export interface components {
             /** Bystate */
             byState: components["schemas"]["StateCount"][];
         };
+        /**
+         * DocumentListed
+         * @description A document in a list; with ``q``, the words around its first match in its text.
+         */
+        DocumentListed: {
+            /** Title */
+            title: string;
+            department: components["schemas"]["Department"];
+            /**
+             * Assetid
+             * @default null
+             */
+            assetId: number | null;
+            /**
+             * Leadid
+             * @default null
+             */
+            leadId: number | null;
+            /**
+             * Notes
+             * @default null
+             */
+            notes: string | null;
+            /** Id */
+            id: number;
+            /** Version */
+            version: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** @default null */
+            createdBy: components["schemas"]["UserRef"] | null;
+            /** @default null */
+            updatedBy: components["schemas"]["UserRef"] | null;
+            /**
+             * Originalname
+             * @default null
+             */
+            originalName: string | null;
+            /**
+             * Mediatype
+             * @default null
+             */
+            mediaType: string | null;
+            /**
+             * Size
+             * @default null
+             */
+            size: number | null;
+            /**
+             * Sha256
+             * @default null
+             */
+            sha256: string | null;
+            /**
+             * Pagecount
+             * @default null
+             */
+            pageCount: number | null;
+            state: components["schemas"]["DocumentState"];
+            /**
+             * Failurereason
+             * @default null
+             */
+            failureReason: string | null;
+            /**
+             * Progress
+             * @default {}
+             */
+            progress: {
+                [key: string]: unknown;
+            };
+            /**
+             * Duplicateofid
+             * @default null
+             */
+            duplicateOfId: number | null;
+            /**
+             * Hasfile
+             * @default false
+             */
+            hasFile: boolean;
+            /**
+             * Hasthumbnail
+             * @default false
+             */
+            hasThumbnail: boolean;
+            /** @default null */
+            uploadedBy: components["schemas"]["UserRef"] | null;
+            /**
+             * Snippet
+             * @default null
+             */
+            snippet: components["schemas"]["TextSegment"][] | null;
+        };
         /** DocumentPage */
         DocumentPage: {
             /** Total */
@@ -4457,7 +4559,7 @@ export interface components {
             /** Prevcursor */
             prevCursor: string | null;
             /** Items */
-            items: components["schemas"]["DocumentPublic"][];
+            items: components["schemas"]["DocumentListed"][];
         };
         /**
          * DocumentProgress
@@ -4794,7 +4896,7 @@ export interface components {
         Handles: components["schemas"]["Handled"][];
         /**
          * Health
-         * @description ``ok`` per dependency, or ``error: <kind>``.
+         * @description ``ok`` per dependency, or ``error: <kind>``; ``degraded`` (503) while any is not ok.
          */
         Health: {
             /**
@@ -5515,6 +5617,27 @@ export interface components {
             items: components["schemas"]["MissedMessage"][];
         };
         /**
+         * MockCredentialsBody
+         * @description The mock's credentials in a JSON body: each value overrides the query string's.
+         */
+        MockCredentialsBody: {
+            /**
+             * Email
+             * @default null
+             */
+            email: string | null;
+            /**
+             * Password
+             * @default null
+             */
+            password: string | null;
+            /**
+             * Access Token
+             * @default null
+             */
+            access_token: string | null;
+        };
+        /**
          * MockRegistration
          * @description {user, access_token}, or {error: {email, displayName, password}}.
          */
@@ -5856,8 +5979,7 @@ export interface components {
             message: string;
             /** Link */
             link: string | null;
-            /** Variant */
-            variant: string;
+            variant: components["schemas"]["NotificationVariant"];
             /** Createdat */
             createdAt: string;
             /** Read */
@@ -5874,6 +5996,12 @@ export interface components {
             /** Silent */
             silent: boolean;
         };
+        /**
+         * NotificationVariant
+         * @description How a notification is shown: the colour of its dot and of its snackbar.
+         * @enum {string}
+         */
+        NotificationVariant: "success" | "warning" | "error" | "info";
         /** OidcExchangeRequest */
         OidcExchangeRequest: {
             /** Code */
@@ -6307,7 +6435,10 @@ export interface components {
             /** Chatid */
             chatId: string;
         };
-        /** Readiness */
+        /**
+         * Readiness
+         * @description ``ok`` or ``down`` per dependency; ``unavailable`` (503) while any is down.
+         */
         Readiness: {
             /**
              * Status
@@ -6438,6 +6569,11 @@ export interface components {
             error: components["schemas"]["RegistrationErrors"];
         };
         /**
+         * RemoveTodo
+         * @description ``remove-todo``'s body: the to-do's id itself, or an object with ``id`` or ``todoId``.
+         */
+        RemoveTodo: string | components["schemas"]["TodoRef"];
+        /**
          * RemovedTodo
          * @description The id of the to-do now marked deleted.
          */
@@ -6507,7 +6643,7 @@ export interface components {
              * Snippet
              * @default null
              */
-            snippet: string | null;
+            snippet: components["schemas"]["TextSegment"][] | null;
         };
         /** SearchResult */
         SearchResult: {
@@ -6801,7 +6937,10 @@ export interface components {
             /** Temporarypassword */
             temporaryPassword: string;
         };
-        /** TextSegment */
+        /**
+         * TextSegment
+         * @description A piece of a snippet or a text page: a part that matches ``q``, or the text between matches.
+         */
         TextSegment: {
             /** Text */
             text: string;
@@ -6845,6 +6984,19 @@ export interface components {
             folder: number | null;
             /** Id */
             id: string;
+        };
+        /** TodoRef */
+        TodoRef: {
+            /**
+             * Id
+             * @default null
+             */
+            id: string | null;
+            /**
+             * Todoid
+             * @default null
+             */
+            todoId: string | null;
         };
         /**
          * Todos
@@ -8478,6 +8630,15 @@ export interface operations {
                 };
             };
             422: components["responses"]["Error"];
+            /** @description ``ok`` per dependency, or ``error: <kind>``; ``degraded`` (503) while any is not ok. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
     get_healthz: {
@@ -8520,6 +8681,15 @@ export interface operations {
                 };
             };
             422: components["responses"]["Error"];
+            /** @description ``ok`` or ``down`` per dependency; ``unavailable`` (503) while any is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     get_metrics: {
@@ -9043,6 +9213,140 @@ export interface operations {
             422: components["responses"]["Error"];
         };
     };
+    get_me_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySessions"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    delete_me_sessions__sid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    post_me_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    post_me_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoStored"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    get_photos__name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     get_admin_users: {
         parameters: {
             query?: {
@@ -9442,140 +9746,6 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-        };
-    };
-    get_me_sessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MySessions"];
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-        };
-    };
-    delete_me_sessions__sid: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionsEnded"];
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-        };
-    };
-    post_me_password: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PasswordChange"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PasswordChanged"];
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
-        };
-    };
-    post_me_photo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PhotoStored"];
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            413: components["responses"]["Error"];
-            415: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
-    get_photos__name: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                    "image/webp": string;
-                };
-            };
-            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -10294,9 +10464,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MockCredentialsBody"];
             };
         };
         responses: {
@@ -10353,9 +10523,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MockCredentialsBody"];
             };
         };
         responses: {
@@ -12651,9 +12821,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["RemoveTodo"];
             };
         };
         responses: {

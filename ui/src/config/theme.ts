@@ -80,13 +80,13 @@ export const brandConfig = defineConfig({
       fontWeight: 'semibold',
     },
     '.portal-skip-link:focus, .portal-skip-link:focus-visible': { top: '2' },
-    // A list row or card that changed elsewhere glows briefly (data-flash, record-table.tsx): a tinted
-    // layer over it fades out. Only its opacity is animated, which the compositor does on its own:
-    // animating the row's background instead repainted the table on every frame for 2.5 s, and a
-    // push arriving meanwhile waited behind those paints.
+    // A list row or card that changed elsewhere glows briefly (data-flash, Glow in record-table.tsx):
+    // a tinted layer over it fades out. Only its opacity is animated, which the compositor does on its
+    // own: animating the row's background instead repainted the table on every frame for 2.5 s, and a
+    // push arriving meanwhile waited behind those paints. The layer is an element keyed by the push,
+    // so a new push restarts it without remounting (and restyling, relaying out) the whole row.
     '[data-flash]': { position: 'relative' },
-    '[data-flash]::after': {
-      content: '""',
+    '.portal-glow': {
       position: 'absolute',
       inset: '0',
       pointerEvents: 'none',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { receiveRecordEventAtom, resetRealtimeAtom, toRecordEvent } from './live'
 import type { AnyRecord, Page } from './records'
 
-import { cacheAtom, emptyCache, MAX_QUERIES, queryKey, queryViewAtom, writePushed, writeQuery, writeQueryAtom } from './cache'
+import { cacheAtom, emptyCache, MAX_QUERIES, queryEntryAtom, queryKey, queryViewAtom, writePushed, writeQuery, writeQueryAtom } from './cache'
 
 const asset = (id: number, version: number, extra: Record<string, unknown> = {}): AnyRecord =>
   ({ id, version, createdAt: '', updatedAt: '', createdBy: null, updatedBy: null, name: `Asset ${id}`, ...extra }) as AnyRecord
@@ -37,6 +37,24 @@ describe('record cache', () => {
     expect(store.get(queryViewAtom(all))!.rows[0]).toBe(untouched) // the other row keeps its object
     unsubAll()
     unsubMine()
+  })
+
+  it("leaves a query's ids and figures untouched by an update push (the list around the rows does not render)", () => {
+    const store = createStore()
+    const key = queryKey('assets', { page: 1 })
+    store.set(writeQueryAtom, { key, resource: 'assets', page: page([asset(1, 1), asset(2, 1)]) })
+    let notified = 0
+    const unsub = store.sub(queryEntryAtom(key), () => (notified += 1))
+    const before = store.get(queryEntryAtom(key))
+    store.set(receiveRecordEventAtom, toRecordEvent({ type: 'record.updated', resource: 'assets', id: 2, version: 2, record: { name: 'Pump' } })!)
+    expect(notified).toBe(0)
+    expect(store.get(queryEntryAtom(key))).toBe(before)
+    expect(before?.ids).toEqual([1, 2])
+    store.set(writeQueryAtom, { key, resource: 'assets', page: page([asset(2, 2)]) }) // a refetch: new ids
+    expect(notified).toBe(1)
+    expect(store.get(queryEntryAtom(key))?.ids).toEqual([2])
+    expect(store.get(queryEntryAtom('assets?page=9'))).toBeNull()
+    unsub()
   })
 
   it('keeps the identity of unchanged rows when a query is refetched', () => {

@@ -174,6 +174,22 @@ export function queryViewAtom(key: string): Atom<QueryView | null> {
   return view
 }
 
+const entries = new Map<string, Atom<QueryEntry | null>>()
+
+/**
+ * One query's ids and figures without its rows (one atom per key, made once): a push that changes a
+ * record leaves it as it was, so what reads only this (a list's frame: pagination, totals) does not
+ * render again; the rows subscribe through queryViewAtom.
+ */
+export function queryEntryAtom(key: string): Atom<QueryEntry | null> {
+  let entry = entries.get(key)
+  if (!entry) {
+    entry = atom((get) => get(cacheAtom).queries[key] ?? null)
+    entries.set(key, entry)
+  }
+  return entry
+}
+
 const records = new Map<string, Atom<CachedRecord | undefined>>()
 
 /** One cached record (one atom per resource and id, made once): fetched or pushed, newest version. */

@@ -5,15 +5,17 @@
  */
 import { atom } from 'jotai'
 
+import * as enums from '@/api/enums'
 import type { components } from '@/api/schema'
 
 import { api, errorMessage } from '@/data/client'
-import { showMessage, type SnackbarVariant } from '@/lib/snackbar'
+import { showMessage } from '@/lib/snackbar'
 
 type Schemas = components['schemas']
 
-/** A notification as listed and pushed, its variant one the snackbar knows. */
-export type AppNotification = Omit<Schemas['NotificationPublic'], 'variant'> & { variant: SnackbarVariant }
+/** A notification as listed and pushed (schemas/chat.py NotificationPublic); its variant is the snackbar's. */
+export type AppNotification = Schemas['NotificationPublic']
+type Variant = AppNotification['variant']
 
 export interface NotificationsState {
   items: AppNotification[]
@@ -23,11 +25,11 @@ export interface NotificationsState {
 }
 
 /** The `notification` push (schemas/events.py NotificationPushed). */
-export type NotificationPush = Omit<Schemas['NotificationPushed'], 'notification'> & { notification: AppNotification }
+export type NotificationPush = Schemas['NotificationPushed']
 
 export const MAX_NOTIFICATIONS = 100
 
-const VARIANTS: readonly string[] = ['success', 'warning', 'error', 'info']
+const VARIANTS: readonly string[] = enums.NotificationVariant
 
 export function toNotification(value: unknown): AppNotification | null {
   if (typeof value !== 'object' || value === null) return null
@@ -39,7 +41,7 @@ export function toNotification(value: unknown): AppNotification | null {
     title: typeof v.title === 'string' ? v.title : '',
     message: typeof v.message === 'string' ? v.message : '',
     link: typeof v.link === 'string' && v.link ? v.link : null,
-    variant: (typeof v.variant === 'string' && VARIANTS.includes(v.variant) ? v.variant : 'info') as SnackbarVariant,
+    variant: (typeof v.variant === 'string' && VARIANTS.includes(v.variant) ? v.variant : 'info') as Variant,
     createdAt: typeof v.createdAt === 'string' ? v.createdAt : new Date().toISOString(),
     read: v.read === true,
   }

@@ -12,6 +12,7 @@
 import type { createStore } from 'jotai'
 
 import type { EventName } from '@/api/schema'
+import { flushSync } from 'react-dom'
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 
 import { receiveAuditEntryAtom, toAuditPush } from './admin'
@@ -233,7 +234,9 @@ export function startRealtime(store: Store): () => void {
     getToken: () => getSession()?.accessToken ?? null,
     refresh: () => api.refreshSession(),
     handlers: {
-      onRecord: (event) => store.set(receiveRecordEventAtom, event),
+      // Rendered and committed in this task (not in a React scheduler task after it), so the change
+      // is in the DOM for the display's next frame (issue 20: a pushed change painted within 16 ms).
+      onRecord: (event) => flushSync(() => store.set(receiveRecordEventAtom, event)),
       onPush: (channel, payload) => dispatchPush(store, channel, payload),
       onConnected: () => {
         if (idle.detector.isIdle()) client.socket.emit('presence', { idle: true })

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { useLayoutEffect, type ReactNode } from 'react'
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom'
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom'
 
 import { createRouteObjects } from '@/app/router'
 import { RouteTree } from '@/app/route-tree'
@@ -16,6 +16,23 @@ export function renderWithProviders(ui: ReactNode, store = createStore()) {
       </JotaiProvider>,
     ),
   }
+}
+
+/**
+ * Pages at their route paths, in memory, opened at `initialEntry`: `{ '/apps/x/:id': <XPage /> }`
+ * (add the routes a page may send the user to; `'*'` for a page that reads no parameters).
+ */
+export function renderPage(initialEntry: string, routes: Record<string, ReactNode>, store = createStore()) {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[initialEntry]}>
+      <Routes>
+        {Object.entries(routes).map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+    store,
+  )
 }
 
 /** What a test sees of the router: the current location (live) and navigate(). */

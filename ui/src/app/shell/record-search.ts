@@ -1,29 +1,16 @@
 /** The records part of the toolbar search: GET /search?q=, debounced, the latest answer only. */
 import { useEffect, useState } from 'react'
 
+import type { components } from '@/api/schema'
 import { api } from '@/data/client'
 import type { TextPart } from '@/data/records'
 
 export const RECORD_SEARCH_DELAY = 250
 export const RECORD_SEARCH_MIN_CHARS = 2
 
-export interface RecordHit {
-  kind: 'asset' | 'lead' | 'document'
-  id: number
-  title: string
-  context: string
-  link: string
-  snippet?: TextPart[] | null
-}
-
-export interface RecordGroup {
-  resource: string
-  label: string
-  total: number
-  totalIsExact: boolean
-  items: RecordHit[]
-  more: string | null
-}
+/** One match of the toolbar search (schemas/records.py SearchHit): a document's carries its snippet. */
+export type RecordHit = components['schemas']['SearchHit']
+export type RecordGroup = components['schemas']['SearchGroup']
 
 function toGroups(body: unknown): RecordGroup[] {
   const groups = (body as { groups?: unknown } | null)?.groups
@@ -45,7 +32,7 @@ export function shortSnippet(parts: TextPart[] | null | undefined, before = 24):
 }
 
 /** Where a hit opens: a document opens with the words, so its text panel shows them. */
-export function hitHref(hit: RecordHit, q: string): string {
+export function hitHref(hit: Pick<RecordHit, 'kind' | 'link'>, q: string): string {
   return hit.kind === 'document' ? `${hit.link}?q=${encodeURIComponent(q.trim())}` : hit.link
 }
 

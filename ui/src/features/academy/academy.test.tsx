@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
 import { sanitizeHtml } from '@/lib/sanitize-html'
 import { json, mockFetch, path } from '@/testing/fetch-mock'
-import { renderWithProviders } from '@/testing/render'
+import { renderPage } from '@/testing/render'
 
 import type { Course } from './api'
 import CoursePage from './components/course-page'
@@ -58,11 +57,7 @@ describe('academy pages', () => {
   it('filters the catalogue by category', async () => {
     vi.stubGlobal('fetch', mockFetch((call) => json(path(call).endsWith('/categories') ? CATEGORIES : COURSES)).fetch)
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/apps/academy/courses']}>
-        <CoursesPage />
-      </MemoryRouter>,
-    )
+    renderPage('/apps/academy/courses', { '*': <CoursesPage /> })
     expect(await screen.findByTestId('course-a')).toBeInTheDocument()
     expect(screen.getByTestId('course-b-open')).toHaveTextContent('Continue')
     await user.selectOptions(screen.getByTestId('courses-category'), 'android')
@@ -82,14 +77,7 @@ describe('academy pages', () => {
     const mock = mockFetch((call) => (path(call).endsWith('/course/update') ? json(call.body) : json(full)))
     vi.stubGlobal('fetch', mock.fetch)
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/apps/academy/courses/a/basics-of-react']}>
-        <Routes>
-          <Route path="/apps/academy/courses/:courseId/:slug" element={<CoursePage />} />
-          <Route path="/apps/academy/courses" element={<p>catalogue</p>} />
-        </Routes>
-      </MemoryRouter>,
-    )
+    renderPage('/apps/academy/courses/a/basics-of-react', { '/apps/academy/courses/:courseId/:slug': <CoursePage />, '/apps/academy/courses': <p>catalogue</p> })
     expect(await screen.findByTestId('course-step-content')).toHaveTextContent('Step 1 - Introduction')
     expect(document.querySelector('script')).toBeNull()
     expect(screen.getByTestId('course-previous')).toBeDisabled()

@@ -2,6 +2,7 @@
  * E-commerce API (/api/e-commerce-app): products, product, product/save, orders, order.
  * There is no call that removes a product: the pages offer no removal.
  */
+import * as limits from '@/api/limits'
 import { api } from '@/data/client'
 
 const PREFIX = '/api/e-commerce-app'
@@ -100,10 +101,11 @@ export const fetchOrders = (signal?: AbortSignal) => api.get<Order[]>(`${PREFIX}
 export const fetchOrder = (orderId: string, signal?: AbortSignal) =>
   api.get<Order | undefined>(`${PREFIX}/order`, { query: { orderId }, signal }).then((o) => o ?? null)
 
-/** The image types and size the upload takes (app/services/photos.py). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
-export const MAX_IMAGES = 12
+/** The image types and size the upload takes, and the most images a product holds (from the contract). */
+const IMAGE_FILES = limits.acceptedFiles['/api/e-commerce-app/product/image'].post
+export const IMAGE_TYPES: readonly string[] = IMAGE_FILES.accept
+export const MAX_IMAGE_BYTES = IMAGE_FILES.maxBytes
+export const MAX_IMAGES = limits.Product.images.maxItems
 
 /** Why a picked file cannot be uploaded (checked again by the server), or null. */
 export function imageProblem(file: File): string | null {

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockFetch, path } from '@/testing/fetch-mock'
-import { renderWithProviders } from '@/testing/render'
+import { renderPage } from '@/testing/render'
 
 import type { Product } from './api'
 import ProductPage from './components/product-page'
@@ -92,13 +91,7 @@ describe('ProductPage', () => {
     const mock = mockFetch((call) => (path(call).endsWith('/product/save') ? json(call.body) : json(PRODUCT)))
     vi.stubGlobal('fetch', mock.fetch)
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/apps/e-commerce/products/7']}>
-        <Routes>
-          <Route path="/apps/e-commerce/products/:productId" element={<ProductPage />} />
-        </Routes>
-      </MemoryRouter>,
-    )
+    renderPage('/apps/e-commerce/products/7', { '/apps/e-commerce/products/:productId': <ProductPage /> })
     expect(await screen.findByTestId('product-title')).toHaveTextContent('Yosemite - Canvas Print')
     expect(screen.getByTestId('product-save')).toBeDisabled()
     await user.click(screen.getByTestId('product-tab-pricing'))

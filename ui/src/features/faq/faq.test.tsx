@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockFetch } from '@/testing/fetch-mock'
-import { renderWithProviders } from '@/testing/render'
+import { renderPage } from '@/testing/render'
 
 import { searchFaqs } from './api'
 import FaqPage from './components/faq-page'
@@ -24,11 +23,7 @@ describe('FAQ', () => {
   it('expands an answer and filters with the search box', async () => {
     vi.stubGlobal('fetch', mockFetch(() => json(FAQS)).fetch)
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter>
-        <FaqPage />
-      </MemoryRouter>,
-    )
+    renderPage('/', { '*': <FaqPage /> })
     await user.click(await screen.findByTestId('faq-2-question'))
     expect(screen.getByTestId('faq-2-answer')).toBeVisible()
     expect(screen.getByTestId('faq-2-answer')).toHaveTextContent('LL, L, H and HH.')
@@ -42,11 +37,7 @@ describe('FAQ', () => {
   it('opens the question the address names (the search results link there)', async () => {
     vi.stubGlobal('fetch', mockFetch(() => json(FAQS)).fetch)
     Element.prototype.scrollIntoView = vi.fn()
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/pages/faq?question=2']}>
-        <FaqPage />
-      </MemoryRouter>,
-    )
+    renderPage('/pages/faq?question=2', { '*': <FaqPage /> })
     expect(await screen.findByTestId('faq-2-answer')).toBeVisible()
     expect(screen.queryByTestId('faq-1-answer')).not.toBeVisible()
   })

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockFetch } from '@/testing/fetch-mock'
-import { renderWithProviders } from '@/testing/render'
+import { renderPage } from '@/testing/render'
 
 import { articleSlug, searchArticles, withoutLeadingTitle } from './api'
 import KnowledgeBasePage from './components/knowledge-base-page'
@@ -34,11 +33,7 @@ describe('knowledge base', () => {
   it('shows the counts and opens an article in a dialog, sanitised', async () => {
     vi.stubGlobal('fetch', mockFetch(() => json(CATEGORIES)).fetch)
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter>
-        <KnowledgeBasePage />
-      </MemoryRouter>,
-    )
+    renderPage('/', { '*': <KnowledgeBasePage /> })
     expect(await screen.findByTestId('kb-category-1-count')).toHaveTextContent('17 articles')
     await user.click(screen.getByTestId('kb-article-1'))
     expect(await screen.findByTestId('article-title')).toHaveTextContent('Closing your account')
@@ -52,13 +47,7 @@ describe('knowledge base', () => {
     expect(articleSlug('Setting a fair price?')).toBe('setting-a-fair-price')
     vi.stubGlobal('fetch', mockFetch(() => json(CATEGORIES)).fetch)
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/pages/knowledge-base/setting-a-fair-price']}>
-        <Routes>
-          <Route path="/pages/knowledge-base/:topic?" element={<KnowledgeBasePage />} />
-        </Routes>
-      </MemoryRouter>,
-    )
+    renderPage('/pages/knowledge-base/setting-a-fair-price', { '/pages/knowledge-base/:topic?': <KnowledgeBasePage /> })
     expect(await screen.findByTestId('article-title')).toHaveTextContent('Setting a fair price')
     expect(screen.queryByTestId('kb-topic-note')).not.toBeInTheDocument()
     await user.click(screen.getByTestId('article-close'))
@@ -67,13 +56,7 @@ describe('knowledge base', () => {
 
   it('names a topic that is not a featured article', async () => {
     vi.stubGlobal('fetch', mockFetch(() => json(CATEGORIES)).fetch)
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/pages/knowledge-base/no-such-thing']}>
-        <Routes>
-          <Route path="/pages/knowledge-base/:topic?" element={<KnowledgeBasePage />} />
-        </Routes>
-      </MemoryRouter>,
-    )
+    renderPage('/pages/knowledge-base/no-such-thing', { '/pages/knowledge-base/:topic?': <KnowledgeBasePage /> })
     expect(await screen.findByTestId('kb-topic-note')).toHaveTextContent('“no such thing” is not a featured article')
   })
 })

@@ -1,5 +1,6 @@
 /** The mail sample area's calls (app/samples/mail.py, /api/mail-app). */
 import { api } from '@/data/client'
+import { folderListQuery, type FolderListKey } from '@/hooks/use-folder-list'
 
 const BASE = '/api/mail-app'
 
@@ -51,23 +52,14 @@ export interface Mail {
 }
 
 /** Which list a page shows: label, then filter, then folder (the API's own precedence). */
-export type MailListKey =
-  | { kind: 'folder'; handle: string }
-  | { kind: 'filter'; handle: string }
-  | { kind: 'label'; handle: string }
-
-export function listQuery(key: MailListKey): Record<string, string> {
-  if (key.kind === 'label') return { labelHandle: key.handle }
-  if (key.kind === 'filter') return { filterHandle: key.handle }
-  return { folderHandle: key.handle }
-}
+export type MailListKey = FolderListKey
 
 export const getFolders = (signal?: AbortSignal) => api.get<MailFolder[]>(`${BASE}/folders`, { signal })
 export const getFilters = (signal?: AbortSignal) => api.get<MailFilter[]>(`${BASE}/filters`, { signal })
 export const getLabels = (signal?: AbortSignal) => api.get<MailLabel[]>(`${BASE}/labels`, { signal })
 
 export const getMails = (key: MailListKey, signal?: AbortSignal) =>
-  api.get<Mail[]>(`${BASE}/mails`, { query: listQuery(key), signal })
+  api.get<Mail[]>(`${BASE}/mails`, { query: folderListQuery(key), signal })
 
 export const getMail = (mailId: string, signal?: AbortSignal) =>
   api.get<Mail>(`${BASE}/mail`, { query: { mailId }, signal })

@@ -2,6 +2,7 @@ import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 
 import { errorMessage } from '@/data/client'
+import { folderListId, useFolderList } from '@/hooks/use-folder-list'
 import { useFolderMeta } from '@/hooks/use-folder-meta'
 import { showMessage } from '@/lib/snackbar'
 
@@ -15,7 +16,6 @@ import {
   replaceMailAtom,
   selectedMailIdsAtom,
 } from './atoms'
-import { keyId } from './mail-utils'
 
 const MAIL_META_ATOMS = { folders: mailFoldersAtom, filters: mailFiltersAtom, labels: mailLabelsAtom }
 const MAIL_META_LOAD = { folders: getFolders, filters: getFilters, labels: getLabels }
@@ -25,35 +25,17 @@ export function useMailMeta() {
   return useFolderMeta(MAIL_META_ATOMS, MAIL_META_LOAD)
 }
 
-/** The mails of one list; `reload` fetches it again (after bulk changes). */
+/** The mails of one list; `reload` fetches it again (after bulk changes). A new list clears the selection. */
 export function useMailList(key: MailListKey) {
-  const [list, setList] = useAtom(mailListAtom)
   const setSelected = useSetAtom(selectedMailIdsAtom)
-  const [attempt, setAttempt] = useState(0)
-  const [error, setError] = useState<unknown>(null)
-  const id = keyId(key)
-
+  const id = folderListId(key)
   useEffect(() => {
     setSelected([])
   }, [id, setSelected])
-
-  useEffect(() => {
-    const controller = new AbortController()
-    const [kind, ...rest] = id.split(':')
-    getMails({ kind, handle: rest.join(':') } as MailListKey, controller.signal).then(
-      (mails) => {
-        setList({ key: id, mails })
-        setError(null)
-        // Mails that left the list leave the selection too.
-        setSelected((ids) => ids.filter((x) => mails.some((m) => m.id === x)))
-      },
-      (e: unknown) => !controller.signal.aborted && setError(e),
-    )
-    return () => controller.abort()
-  }, [id, attempt, setList, setSelected])
-
-  const current = list?.key === id ? list.mails : null
-  return { mails: current, error, reload: useCallback(() => setAttempt((n) => n + 1), []) }
+  // Mails that left the list leave the selection too.
+  const onLoaded = useCallback((mails: Mail[]) => setSelected((ids) => ids.filter((x) => mails.some((m) => m.id === x))), [setSelected])
+  const { items, error, reload } = useFolderList(mailListAtom, key, getMails, onLoaded)
+  return { mails: items, error, reload }
 }
 
 /** The open mail: fetched by id and marked read when it was unread. */

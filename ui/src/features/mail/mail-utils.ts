@@ -1,4 +1,7 @@
 /** Pure rules of the mail pages (unit-tested): lists, selection, search, paths, compose checks. */
+import * as limits from '@/api/limits'
+import { folderListKey } from '@/hooks/use-folder-list'
+
 import type { Mail, MailListKey, OutgoingMail } from './api'
 import { avatarPalette, mediaUrl } from '../../lib/picture'
 
@@ -6,11 +9,7 @@ export const DEFAULT_FOLDER = 'inbox'
 export const TRASH_FOLDER_HANDLE = 'trash'
 
 /** The list a route names (label, then filter, then folder; inbox when nothing is named). */
-export function listKeyFromParams(params: { folderHandle?: string; labelHandle?: string; filterHandle?: string }): MailListKey {
-  if (params.labelHandle) return { kind: 'label', handle: params.labelHandle }
-  if (params.filterHandle) return { kind: 'filter', handle: params.filterHandle }
-  return { kind: 'folder', handle: params.folderHandle || DEFAULT_FOLDER }
-}
+export const listKeyFromParams = (params: { folderHandle?: string; labelHandle?: string; filterHandle?: string }): MailListKey => folderListKey(params, DEFAULT_FOLDER)
 
 export function listPath(key: MailListKey): string {
   if (key.kind === 'label') return `/apps/mail/label/${key.handle}`
@@ -21,8 +20,6 @@ export function listPath(key: MailListKey): string {
 export function mailPath(key: MailListKey, mailId: string): string {
   return `${listPath(key)}/${encodeURIComponent(mailId)}`
 }
-
-export const keyId = (key: MailListKey) => `${key.kind}:${key.handle}`
 
 export type SelectMode = 'all' | 'none' | 'read' | 'unread' | 'starred' | 'unstarred' | 'important' | 'unimportant'
 
@@ -111,10 +108,10 @@ export function parseAddresses(value: string): { valid: string[]; invalid: strin
   return { valid, invalid }
 }
 
-/** The send call's bounds (app/samples/mail.py). */
+/** The send call's bounds: subject and message from the contract; the recipients (to, cc and bcc together) app/samples/mail.py. */
 export const MAX_RECIPIENTS = 50
-export const MAX_SUBJECT = 200
-export const MAX_MESSAGE = 10_000
+export const MAX_SUBJECT = limits.Outgoing.subject.maxLength
+export const MAX_MESSAGE = limits.Outgoing.message.maxLength
 
 export interface ComposeFields {
   to: string

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { atom, useAtomValue, useSetAtom, type Atom } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import {
@@ -9,7 +9,7 @@ import {
   recordEventLogAtom,
   type LiveEntry,
 } from '@/data/live'
-import { queryKey, queryViewAtom, writeQueryAtom, writeRecordsAtom } from '@/data/cache'
+import { queryEntryAtom, queryKey, queryViewAtom, writeQueryAtom, writeRecordsAtom, type QueryEntry } from '@/data/cache'
 import { recordBatchesAtom } from '@/data/record-batches'
 import {
   fetchHistory,
@@ -29,11 +29,25 @@ function personKeys(resource: Resource): string[] {
   return RESOURCE_CONFIGS[resource].columns.filter((c) => c.personKey).map((c) => c.personKey!)
 }
 
+const structuralAtoms = new Map<Resource, Atom<number>>()
+
+/**
+ * Per resource (made once): a counter that moves when a record is created or deleted there (one push
+ * per record, or one per imported batch). Derived, so an update push, which leaves it as it was, does
+ * not render what reads it.
+ */
+function structuralSeqAtom(resource: Resource): Atom<number> {
+  let found = structuralAtoms.get(resource)
+  if (!found) {
+    found = atom((get) => lastSeqFor(get(recordEventLogAtom), resource, ['record.created', 'record.deleted']) + get(recordBatchesAtom)[resource] * 1_000_000)
+    structuralAtoms.set(resource, found)
+  }
+  return found
+}
+
 /** Debounced "something was created or deleted here" counter, from the pushes (one per record, or one per imported batch). */
 export function useStructuralChanges(resource: Resource, delay: number): number {
-  const log = useAtomValue(recordEventLogAtom)
-  const batches = useAtomValue(recordBatchesAtom)[resource]
-  const seq = lastSeqFor(log, resource, ['record.created', 'record.deleted']) + batches * 1_000_000
+  const seq = useAtomValue(structuralSeqAtom(resource))
   const [settled, setSettled] = useState(seq)
   useEffect(() => {
     if (seq === settled) return
@@ -43,9 +57,12 @@ export function useStructuralChanges(resource: Resource, delay: number): number 
   return settled
 }
 
-export interface ListResult {
+export interface ListQuery {
   status: 'loading' | 'success' | 'error'
-  page: Page<AnyRecord> | null
+  /** The query whose rows are shown (the one answered last; its rows stay while another loads). */
+  key: string
+  /** Its ids and page figures, null before any answer; an update push leaves it as it was. */
+  entry: QueryEntry | null
   error: unknown
   /** A refetch runs while the previous rows stay on screen. */
   refreshing: boolean
@@ -55,9 +72,11 @@ export interface ListResult {
 /**
  * One page of a list, kept current: refetched when the query changes, after every (re)connect
  * (so nothing pushed while offline is missed) and shortly after a record is created or deleted
- * anywhere (so new rows appear and deleted ones go). Updates are laid over the rows in place.
+ * anywhere (so new rows appear and deleted ones go). Updates are laid over the rows in place, in
+ * the cache: what reads only this does not render again on an update push (the rows read
+ * `useQueryRows(resource, key)`, or `useRecordList` gives both).
  */
-export function useRecordList(resource: Resource, params: ListParams): ListResult {
+export function useListQuery(resource: Resource, params: ListParams): ListQuery {
   const epoch = useAtomValue(realtimeEpochAtom)
   const structural = useStructuralChanges(resource, 1200)
   const remember = useSetAtom(rememberPeopleAtom)
@@ -66,7 +85,7 @@ export function useRecordList(resource: Resource, params: ListParams): ListResul
   const key = queryKey(resource, params)
   const asked = JSON.stringify(params)
   // The query answered last (its rows stay on screen while another one loads) and how it went.
-  const [state, setState] = useState<{ status: ListResult['status']; error: unknown; key: string }>({ status: 'loading', error: null, key: '' })
+  const [state, setState] = useState<{ status: ListQuery['status']; error: unknown; key: string }>({ status: 'loading', error: null, key: '' })
   // Which request the shown state answers: a newer one in flight means "refreshing".
   const token = `${key}#${epoch}#${structural}#${attempt}`
   const [answered, setAnswered] = useState('')
@@ -92,11 +111,28 @@ export function useRecordList(resource: Resource, params: ListParams): ListResul
   }, [resource, key, asked, token, remember, writeQuery])
   const refreshing = answered !== token
 
-  const view = useAtomValue(queryViewAtom(state.key || key))
-  const page = useMemo<Page<AnyRecord> | null>(() => (view ? { ...view.meta, items: view.rows } : null), [view])
+  const shownKey = state.key || key
+  const entry = useAtomValue(queryEntryAtom(shownKey))
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
-  const status = state.key === key || state.status === 'error' ? state.status : page ? 'success' : 'loading'
-  return { status, page: state.status === 'error' && state.key !== key ? null : page, error: state.error, refreshing, reload }
+  const status = state.key === key || state.status === 'error' ? state.status : entry ? 'success' : 'loading'
+  return { status, key: shownKey, entry: state.status === 'error' && state.key !== key ? null : entry, error: state.error, refreshing, reload }
+}
+
+export interface ListResult {
+  status: 'loading' | 'success' | 'error'
+  page: Page<AnyRecord> | null
+  error: unknown
+  /** A refetch runs while the previous rows stay on screen. */
+  refreshing: boolean
+  reload: () => void
+}
+
+/** useListQuery with the page's rows as the cache knows them now (renders again on every push about them). */
+export function useRecordList(resource: Resource, params: ListParams): ListResult {
+  const { status, key, entry, error, refreshing, reload } = useListQuery(resource, params)
+  const view = useAtomValue(queryViewAtom(key))
+  const page = useMemo<Page<AnyRecord> | null>(() => (entry && view ? { ...view.meta, items: view.rows } : null), [entry, view])
+  return { status, page, error, refreshing, reload }
 }
 
 export interface LiveRow {
@@ -130,6 +166,11 @@ export function useLiveRows(resource: Resource, items: AnyRecord[] | undefined):
       return row
     })
   }, [items, live, mountedAt])
+}
+
+/** The live rows of one cached list query: its rows now, with the pushes laid over them (useLiveRows). */
+export function useQueryRows(resource: Resource, key: string): LiveRow[] {
+  return useLiveRows(resource, useAtomValue(queryViewAtom(key))?.rows)
 }
 
 export interface DetailResult {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { receiveRecordEventAtom } from '@/data/live'
 import type { AnyRecord } from '@/data/records'
 
-import { useLiveRows } from './hooks'
+import { useLiveRows, useStructuralChanges } from './hooks'
 
 const items = Array.from(
   { length: 100 },
@@ -62,5 +62,26 @@ describe('useLiveRows', () => {
     const before = hook.result.current
     hook.rerender({ list: items.map((item) => ({ ...item })) })
     expect(hook.result.current.some((row, i) => row === before[i])).toBe(false)
+  })
+})
+
+describe('useStructuralChanges', () => {
+  it('renders again for a created or deleted record, not for an update push', () => {
+    const store = createStore()
+    const wrapper = ({ children }: { children: ReactNode }) => <JotaiProvider store={store}>{children}</JotaiProvider>
+    let renders = 0
+    const hook = renderHook(() => {
+      renders += 1
+      return useStructuralChanges('assets', 0)
+    }, { wrapper })
+    const push = (type: 'record.created' | 'record.updated', id: number) =>
+      act(() => store.set(receiveRecordEventAtom, { type, resource: 'assets', id, version: 2, record: { ...items[0], id } as AnyRecord, actorId: 2, changed: [] }))
+    const start = renders
+    push('record.updated', 5)
+    push('record.updated', 6)
+    expect(renders).toBe(start)
+    push('record.created', 101)
+    expect(renders).toBeGreaterThan(start)
+    expect(hook.result.current).toBe(0) // settled after the delay, not at once
   })
 })

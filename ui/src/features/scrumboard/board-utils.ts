@@ -124,6 +124,14 @@ export function toDate(value: string | number): Date {
   return typeof value === 'number' ? new Date(value * 1000) : new Date(value)
 }
 
+const when = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+
+/** A card's date and time ("Mar 3, 2025, 4:05 PM"); '' for a value that is no date. */
+export function formatWhen(value: string | number): string {
+  const d = toDate(value)
+  return Number.isNaN(d.getTime()) ? '' : when.format(d)
+}
+
 export { mediaUrl }
 
 export function coverOf(card: Card): string | null {

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 
-import { renderWithProviders } from '@/testing/render'
+import { renderPage } from '@/testing/render'
 
 import LayoutDemoPage from './components/layout-demo-page'
 import { allLayouts, layoutSpec } from './layouts'
@@ -26,13 +25,7 @@ describe('page layouts', () => {
 
   it('shows the sidebar and tabs the variant asks for', async () => {
     const user = userEvent.setup()
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/ui/page-layouts/carded/right-sidebar-tabbed']}>
-        <Routes>
-          <Route path="/ui/page-layouts/:style/:variant" element={<LayoutDemoPage />} />
-        </Routes>
-      </MemoryRouter>,
-    )
+    renderPage('/ui/page-layouts/carded/right-sidebar-tabbed', { '/ui/page-layouts/:style/:variant': <LayoutDemoPage /> })
     expect(screen.getByTestId('layout-title')).toHaveTextContent('Carded · Right sidebar, tabbed')
     expect(screen.getByTestId('layout-sidebar')).toHaveAttribute('data-side', 'right')
     expect(screen.getByTestId('layout-overview')).toBeInTheDocument()
@@ -41,14 +34,7 @@ describe('page layouts', () => {
   })
 
   it('sends an unknown layout to the 404 page', () => {
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/ui/page-layouts/odd/full-width']}>
-        <Routes>
-          <Route path="/ui/page-layouts/:style/:variant" element={<LayoutDemoPage />} />
-          <Route path="/pages/errors/error-404" element={<p>not found</p>} />
-        </Routes>
-      </MemoryRouter>,
-    )
+    renderPage('/ui/page-layouts/odd/full-width', { '/ui/page-layouts/:style/:variant': <LayoutDemoPage />, '/pages/errors/error-404': <p>not found</p> })
     expect(screen.getByText('not found')).toBeInTheDocument()
   })
 })

@@ -1,5 +1,6 @@
 /** The to-do sample area's calls (app/samples/todo.py, /api/todo-app). */
 import { api } from '@/data/client'
+import { folderListQuery, type FolderListKey } from '@/hooks/use-folder-list'
 
 const BASE = '/api/todo-app'
 
@@ -35,19 +36,13 @@ export interface Todo {
 
 export type NewTodo = Omit<Todo, 'id'>
 
-export type TodoListKey = { kind: 'folder' | 'filter' | 'label'; handle: string }
-
-export function listQuery(key: TodoListKey): Record<string, string> {
-  if (key.kind === 'label') return { labelHandle: key.handle }
-  if (key.kind === 'filter') return { filterHandle: key.handle }
-  return { folderHandle: key.handle }
-}
+export type TodoListKey = FolderListKey
 
 export const getFolders = (signal?: AbortSignal) => api.get<TodoFolder[]>(`${BASE}/folders`, { signal })
 export const getFilters = (signal?: AbortSignal) => api.get<TodoFilter[]>(`${BASE}/filters`, { signal })
 export const getLabels = (signal?: AbortSignal) => api.get<TodoLabel[]>(`${BASE}/labels`, { signal })
 export const getTodos = (key: TodoListKey, signal?: AbortSignal) =>
-  api.get<Todo[]>(`${BASE}/todos`, { query: listQuery(key), signal })
+  api.get<Todo[]>(`${BASE}/todos`, { query: folderListQuery(key), signal })
 
 export const createTodo = (todo: NewTodo) => api.post<Todo>(`${BASE}/new-todo`, todo)
 /** Replaces the to-do with the same id. */

@@ -1,5 +1,7 @@
 import { atom } from 'jotai'
 
+import type { FolderListState } from '@/hooks/use-folder-list'
+
 import type { Todo, TodoFilter, TodoFolder, TodoLabel } from './api'
 import type { OrderBy } from './todo-utils'
 
@@ -8,7 +10,7 @@ export const todoFiltersAtom = atom<TodoFilter[] | null>(null)
 export const todoLabelsAtom = atom<TodoLabel[] | null>(null)
 
 /** The list on screen, tagged with the list it answers ('filter:starred'). */
-export const todoListAtom = atom<{ key: string; todos: Todo[] } | null>(null)
+export const todoListAtom = atom<FolderListState<Todo>>(null)
 
 export const todoSearchAtom = atom('')
 export const todoOrderAtom = atom<{ by: OrderBy; descending: boolean }>({ by: 'startDate', descending: false })

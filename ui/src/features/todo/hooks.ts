@@ -1,11 +1,11 @@
-import { useAtom, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
+import { useSetAtom } from 'jotai'
+import { useCallback } from 'react'
 
+import { useFolderList } from '@/hooks/use-folder-list'
 import { useFolderMeta } from '@/hooks/use-folder-meta'
 
 import { getFilters, getFolders, getLabels, getTodos, type Todo, type TodoListKey } from './api'
 import { todoFiltersAtom, todoFoldersAtom, todoLabelsAtom, todoListAtom } from './atoms'
-import { keyId } from './todo-utils'
 
 const TODO_META_ATOMS = { folders: todoFoldersAtom, filters: todoFiltersAtom, labels: todoLabelsAtom }
 const TODO_META_LOAD = { folders: getFolders, filters: getFilters, labels: getLabels }
@@ -15,28 +15,10 @@ export function useTodoMeta() {
   return useFolderMeta(TODO_META_ATOMS, TODO_META_LOAD)
 }
 
+/** The to-dos of one list; `reload` fetches it again. */
 export function useTodoList(key: TodoListKey) {
-  const [list, setList] = useAtom(todoListAtom)
-  const [attempt, setAttempt] = useState(0)
-  const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null)
-  const id = keyId(key)
-  useEffect(() => {
-    const controller = new AbortController()
-    const [kind, ...rest] = id.split(':')
-    getTodos({ kind, handle: rest.join(':') } as TodoListKey, controller.signal).then(
-      (todos) => {
-        setList({ key: id, todos })
-        setFailure(null)
-      },
-      (e: unknown) => !controller.signal.aborted && setFailure({ id, error: e }),
-    )
-    return () => controller.abort()
-  }, [id, attempt, setList])
-  return {
-    todos: list?.key === id ? list.todos : null,
-    error: failure?.id === id ? failure.error : null,
-    reload: useCallback(() => setAttempt((n) => n + 1), []),
-  }
+  const { items, error, reload } = useFolderList(todoListAtom, key, getTodos)
+  return { todos: items, error, reload }
 }
 
 /** Put a saved to-do into the list on screen, or take it out when it no longer belongs there. */
@@ -44,7 +26,7 @@ export function useReplaceTodo() {
   const setList = useSetAtom(todoListAtom)
   return useCallback(
     (id: string, next: Todo | null) =>
-      setList((list) => (list ? { ...list, todos: next ? list.todos.map((t) => (t.id === id ? next : t)) : list.todos.filter((t) => t.id !== id) } : list)),
+      setList((list) => (list ? { ...list, items: next ? list.items.map((t) => (t.id === id ? next : t)) : list.items.filter((t) => t.id !== id) } : list)),
     [setList],
   )
 }

@@ -1,4 +1,5 @@
 /** Pure rules of the to-do pages (unit-tested). */
+import { folderListKey } from '@/hooks/use-folder-list'
 import { fromLocalInput, toLocalInput } from '@/lib/local-input'
 
 import type { NewTodo, Todo, TodoListKey } from './api'
@@ -10,13 +11,7 @@ export const ORDER_OPTIONS: { value: OrderBy; title: string }[] = [
   { value: 'title', title: 'Title' },
 ]
 
-export function listKeyFromParams(params: { folderHandle?: string; filterHandle?: string; labelHandle?: string }): TodoListKey {
-  if (params.labelHandle) return { kind: 'label', handle: params.labelHandle }
-  if (params.filterHandle) return { kind: 'filter', handle: params.filterHandle }
-  return { kind: 'folder', handle: params.folderHandle || 'all' }
-}
-
-export const keyId = (key: TodoListKey) => `${key.kind}:${key.handle}`
+export const listKeyFromParams = (params: { folderHandle?: string; filterHandle?: string; labelHandle?: string }): TodoListKey => folderListKey(params, 'all')
 
 /** Order by a date or the title, either way; to-dos without that date go last either way. */
 export function sortTodos(todos: readonly Todo[], by: OrderBy, descending: boolean): Todo[] {

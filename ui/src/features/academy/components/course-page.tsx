@@ -1,9 +1,10 @@
-import { Box, Button, Center, Circle, Flex, Grid, Heading, HStack, IconButton, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Circle, Flex, Grid, Heading, HStack, IconButton, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/icons'
 import { LoadError } from '@/components/load-error'
+import { NotFoundState } from '@/components/not-found-state'
 import { SafeHtml } from '@/components/safe-html'
 import { errorMessage } from '@/data/client'
 import { useApiData } from '@/hooks/use-api-data'
@@ -190,14 +191,7 @@ export default function CoursePage() {
   }
   if (!course.data) {
     return (
-      <Center flexDirection="column" gap="3" py="24" data-testid="course-not-found">
-        <Text fontSize="xl" fontWeight="semibold">
-          There is no such course
-        </Text>
-        <Button asChild variant="outline" size="sm">
-          <RouterLink to="/apps/academy/courses">Go to the courses</RouterLink>
-        </Button>
-      </Center>
+      <NotFoundState py="24" title="There is no such course" backTo="/apps/academy/courses" backLabel="Go to the courses" testId="course-not-found" />
     )
   }
   return <CourseView key={course.data.id} initial={course.data} />

@@ -1,22 +1,11 @@
-import { Alert, Box, Center, Flex, HStack, Link, Text } from '@chakra-ui/react'
+import { Alert, Box, Center, Flex, Link, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
-import { Logo } from '@/components/logo'
+import { BlueprintGrid, BrandMark } from '@/components/blueprint'
 import { BrandPanel } from './brand-panel'
 
 export type AuthVariant = 'card' | 'split'
-
-function Brand() {
-  return (
-    <HStack gap="3">
-      <Logo boxSize="9" />
-      <Text fontWeight="semibold" letterSpacing="wide">
-        Staff Portal
-      </Text>
-    </HStack>
-  )
-}
 
 /**
  * The frame of the template's authentication pages. 'card' (the template's first style): a card
@@ -38,7 +27,7 @@ export function AuthFrame({ variant, testId, children }: { variant: AuthVariant;
           borderLeftWidth={{ base: '0', lg: '1px' }}
           borderColor="border.muted"
         >
-          <Brand />
+          <BrandMark />
           <Flex flex="1" align="center" py="10">
             <Box w="full" maxW="420px" mx="auto">
               {children}
@@ -62,17 +51,10 @@ export function AuthFrame({ variant, testId, children }: { variant: AuthVariant;
       data-testid={testId}
       data-variant="card"
     >
-      <Box
-        position="absolute"
-        inset="0"
-        opacity="0.18"
-        pointerEvents="none"
-        backgroundImage="linear-gradient(rgba(94,234,212,0.35) 1px, transparent 1px), linear-gradient(90deg, rgba(94,234,212,0.35) 1px, transparent 1px)"
-        backgroundSize="48px 48px"
-      />
+      <BlueprintGrid />
       <Box position="relative" w="full" maxW="440px" bg="bg.panel" borderRadius="2xl" boxShadow="2xl" p={{ base: '6', sm: '10' }}>
         <Center mb="6">
-          <Brand />
+          <BrandMark />
         </Center>
         {children}
       </Box>

@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ComponentType } from 'react'
 
+import { BlueprintGrid } from '@/components/blueprint'
 import { AssetIcon, ChatIcon, DocumentIcon, OpportunityIcon } from '@/components/icons'
 
 const highlights: { icon: ComponentType<{ boxSize?: string }>; title: string; text: string }[] = [
@@ -29,16 +30,7 @@ export function BrandPanel() {
       gradientTo="#0b1220"
       data-testid="login-brand-panel"
     >
-      {/* Blueprint grid */}
-      <Box
-        position="absolute"
-        inset="0"
-        opacity="0.18"
-        pointerEvents="none"
-        backgroundImage="linear-gradient(rgba(94,234,212,0.35) 1px, transparent 1px), linear-gradient(90deg, rgba(94,234,212,0.35) 1px, transparent 1px)"
-        backgroundSize="48px 48px"
-        css={{ maskImage: 'radial-gradient(ellipse at 70% 40%, black 20%, transparent 75%)' }}
-      />
+      <BlueprintGrid mask="radial-gradient(ellipse at 70% 40%, black 20%, transparent 75%)" />
       <Box
         position="absolute"
         w="560px"

@@ -1,9 +1,8 @@
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 
-import { errorMessage } from '@/data/client'
-
 import { requestPasswordReset } from '../account-recovery-api'
+import { useAuthCall } from '../use-auth-call'
 
 import { AuthFooterLink, AuthFrame, AuthTitle, type AuthVariant } from './auth-frame'
 
@@ -14,19 +13,8 @@ import { AuthFooterLink, AuthFrame, AuthTitle, type AuthVariant } from './auth-f
 export default function ForgotPasswordPage({ variant }: { variant: AuthVariant }) {
   const [email, setEmail] = useState('')
   const [sent, setSent] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setSent((await requestPasswordReset(email.trim())).message)
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, error, run } = useAuthCall()
+  const submit = () => run(async () => setSent((await requestPasswordReset(email.trim())).message))
   return (
     <AuthFrame variant={variant} testId="auth-forgot-password">
       <AuthTitle title="Recover your password" lead="Enter the e-mail address or username of your portal account; we send a link to choose a new password." />

@@ -3,11 +3,11 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 
-import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { lockScreen, safeReturnPath, unlockScreen } from '@/lib/lock'
 
 import { unlock } from '../account-recovery-api'
+import { useAuthCall } from '../use-auth-call'
 
 import { AuthFrame, AuthTitle } from './auth-frame'
 
@@ -21,8 +21,7 @@ export default function LockPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAuthCall()
   const userId = user?.id ?? null
 
   useEffect(() => {
@@ -30,18 +29,12 @@ export default function LockPage() {
   }, [userId])
 
   const submit = async () => {
-    setBusy(true)
-    setError(null)
-    try {
+    const unlocked = await run(async () => {
       await unlock(password)
       unlockScreen()
       navigate(safeReturnPath(params.get('from')), { replace: true })
-    } catch (failure) {
-      setError(errorMessage(failure))
-      setPassword('')
-    } finally {
-      setBusy(false)
-    }
+    })
+    if (!unlocked) setPassword('')
   }
 
   return (

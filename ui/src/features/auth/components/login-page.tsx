@@ -1,8 +1,8 @@
-import { Box, Flex, HStack, Text } from '@chakra-ui/react'
+import { Box, Flex, Text } from '@chakra-ui/react'
 import { useResetAtom } from 'jotai/utils'
 import { useEffect } from 'react'
 
-import { Logo } from '@/components/logo'
+import { BrandMark } from '@/components/blueprint'
 
 import { loginStateAtom } from '../atoms'
 
@@ -27,12 +27,7 @@ export default function LoginPage() {
         borderRightWidth={{ base: '0', lg: '1px' }}
         borderColor="border.muted"
       >
-        <HStack gap="3">
-          <Logo boxSize="9" />
-          <Text fontWeight="semibold" letterSpacing="wide">
-            Staff Portal
-          </Text>
-        </HStack>
+        <BrandMark />
         <Flex flex="1" align="center" py="10">
           <Box
             w="full"

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 
 import { PasswordStrength } from '@/components/ui/password-strength'
-import { errorMessage, type FieldErrors } from '@/data/client'
 
 import { resetPassword } from '../account-recovery-api'
+import { useAuthCall } from '../use-auth-call'
 
 import { AuthFooterLink, AuthFrame, AuthTitle, type AuthVariant } from './auth-frame'
 
@@ -19,25 +19,12 @@ export default function ResetPasswordPage({ variant }: { variant: AuthVariant })
   const token = params.get('token') ?? ''
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [message, setMessage] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error: message, errors, run } = useAuthCall()
   const forgot = variant === 'split' ? '/pages/auth/forgot-password-2' : '/pages/auth/forgot-password'
   const mismatch = confirm.length > 0 && confirm !== password
 
-  const submit = async () => {
-    setBusy(true)
-    setMessage(null)
-    try {
-      setDone((await resetPassword(token, password)).message)
-    } catch (failure) {
-      setErrors((failure as { errors?: FieldErrors }).errors ?? {})
-      setMessage(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = () => run(async () => setDone((await resetPassword(token, password)).message))
 
   return (
     <AuthFrame variant={variant} testId="auth-reset-password">

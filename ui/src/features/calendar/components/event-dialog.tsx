@@ -1,9 +1,8 @@
 import { Field, Input, SimpleGrid, Switch, Textarea } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
-import { useState } from 'react'
 
 import { DialogFrame, FormDialogForm } from '@/components/form-dialog'
-import { useFormSubmit } from '@/hooks/use-form-submit'
+import { useFormDraft } from '@/hooks/use-form-draft'
 import { FORM_DIALOG_CONTENT, FORM_DIALOG_FORM } from '@/lib/dialog'
 
 import type { CalendarEvent, NewEvent } from '../api'
@@ -23,14 +22,10 @@ function EventFormBody({
   onRemove: (e: CalendarEvent) => Promise<boolean>
   onClose: () => void
 }) {
-  const [form, setForm] = useState<EventForm>(initial)
-  const submission = useFormSubmit()
-  const { submitted } = submission
-  const errors = validateEvent(form)
-  const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const { form, setForm, set, errors, submitted, saving, failure, submit: save } = useFormDraft(initial, validateEvent)
 
   const submit = () =>
-    submission.submit(Object.keys(errors).length === 0, async () => {
+    save(async () => {
       const body = eventFromForm(form)
       await onSave(event ? { ...body, id: event.id } : body)
       onClose()
@@ -42,8 +37,8 @@ function EventFormBody({
       style={FORM_DIALOG_FORM}
       onSubmit={() => void submit()}
       onCancel={onClose}
-      saving={submission.saving}
-      failure={submission.failure}
+      saving={saving}
+      failure={failure}
       submitLabel={event ? 'Save' : 'Add'}
       submitTestId="event-form-save"
       onRemove={event ? () => void onRemove(event).then((gone) => gone && onClose()) : undefined}

@@ -5,7 +5,7 @@ import type { CalendarEvent } from '../api'
 import { endOnDay, eventsOnDay, parseYmd, sameDay, shiftDays, startOfDay, visibleDays, ymd } from '../calendar-utils'
 
 import { EventChip } from './event-chip'
-import { usePointerDrag } from './use-pointer-drag'
+import { dragged, dropEvent, usePointerDrag } from './use-pointer-drag'
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const MAX_SHOWN = 3
@@ -61,7 +61,7 @@ export function MonthView({
         if (at && !sameDay(at, d.current)) setDrag({ ...d, current: at })
         return
       }
-      const moved = d.moved || Math.abs(e.clientX - d.x) > 4 || Math.abs(e.clientY - d.y) > 4
+      const moved = dragged(d, e)
       if (moved !== d.moved || (at && !sameDay(at, d.current))) setDrag({ ...d, moved, current: at ?? d.current })
     },
     () => {
@@ -73,12 +73,7 @@ export function MonthView({
         onSelect(a, b)
         return
       }
-      if (!d.moved) {
-        onOpen(d.event)
-        return
-      }
-      const next = preview(d)
-      if (next && (next.start !== d.event.start || next.end !== d.event.end)) onChange(next)
+      dropEvent(d, preview(d), onOpen, onChange)
     },
   )
 

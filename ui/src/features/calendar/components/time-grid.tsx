@@ -5,7 +5,7 @@ import type { CalendarEvent } from '../api'
 import { addMinutes, eventsOnDay, formatTime, isAllDayRow, layoutDay, sameDay, shiftDays, shiftMinutes, snap, startOfDay, ymd } from '../calendar-utils'
 
 import { EventChip } from './event-chip'
-import { usePointerDrag } from './use-pointer-drag'
+import { dragged, dropEvent, usePointerDrag } from './use-pointer-drag'
 
 const HOUR_PX = 48
 const PX_PER_MIN = HOUR_PX / 60
@@ -86,7 +86,7 @@ export function TimeGrid({
         if (current !== d.current) setDrag({ ...d, current })
         return
       }
-      const moved = d.moved || Math.abs(e.clientX - d.x) > 4 || Math.abs(e.clientY - d.y) > 4
+      const moved = dragged(d, e)
       const minutes = snap((e.clientY - d.y) / PX_PER_MIN)
       const column = d.kind === 'move' ? columnAt(e.clientX) : null
       const dayShift = column === null ? d.days : column - d.day
@@ -103,12 +103,7 @@ export function TimeGrid({
         onSelect(addMinutes(base, from), addMinutes(base, to))
         return
       }
-      if (!d.moved) {
-        onOpen(d.event)
-        return
-      }
-      const next = preview(d)
-      if (next && (next.start !== d.event.start || next.end !== d.event.end)) onChange(next)
+      dropEvent(d, preview(d), onOpen, onChange)
     },
   )
 

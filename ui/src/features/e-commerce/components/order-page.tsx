@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon } from '@/components/icons'
 import { LoadError } from '@/components/load-error'
+import { NotFoundState } from '@/components/not-found-state'
 import { PersonAvatar } from '@/components/person-avatar'
 import { PrintPortal } from '@/components/print-portal'
 import { Section } from '@/components/section'
@@ -217,14 +218,7 @@ export default function OrderPage() {
       )}
       {order.status === 'error' && <LoadError title="Could not load the order" error={order.error} onRetry={order.reload} />}
       {order.status === 'success' && !o && (
-        <Stack align="center" py="20" gap="3" data-testid="order-not-found">
-          <Text fontSize="xl" fontWeight="semibold">
-            There is no such order
-          </Text>
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to="/apps/e-commerce/orders">Go to the orders</RouterLink>
-          </Button>
-        </Stack>
+        <NotFoundState title="There is no such order" backTo="/apps/e-commerce/orders" backLabel="Go to the orders" testId="order-not-found" />
       )}
       {o && (
         <Stack gap="5">

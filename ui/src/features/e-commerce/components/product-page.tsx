@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
 import { ArrowLeftIcon, StarFilledIcon, TrashIcon } from '@/components/icons'
 import { LoadError } from '@/components/load-error'
+import { NotFoundState } from '@/components/not-found-state'
 import { errorMessage } from '@/data/client'
 import { useApiData } from '@/hooks/use-api-data'
 import { useDialog } from '@/lib/dialog'
@@ -335,14 +336,7 @@ export default function ProductPage() {
       )}
       {!isNew && product.status === 'error' && <LoadError title="Could not load the product" error={product.error} onRetry={product.reload} />}
       {!isNew && product.status === 'success' && !product.data && (
-        <Stack align="center" py="20" gap="3" data-testid="product-not-found">
-          <Text fontSize="xl" fontWeight="semibold">
-            There is no such product
-          </Text>
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to="/apps/e-commerce/products">Go to the products</RouterLink>
-          </Button>
-        </Stack>
+        <NotFoundState title="There is no such product" backTo="/apps/e-commerce/products" backLabel="Go to the products" testId="product-not-found" />
       )}
       {shown && (
         <ProductEditor

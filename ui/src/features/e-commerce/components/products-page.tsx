@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react'
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { CloseIcon, PlusIcon } from '@/components/icons'
@@ -12,12 +12,11 @@ import { showMessage } from '@/lib/snackbar'
 
 import { fetchProducts, saveProduct, type Product } from '../api'
 import { formatPrice } from '../pricing'
-import { applyTable, nextSort } from '../table-state'
-import { useTableState } from '../use-table-state'
+import { useTableView } from '../use-table-state'
 
 import { PageHeader } from './page-header'
 import { ProductThumb } from './product-thumb'
-import { EmptyRow, LoadingRows, SortHeader, TablePagination, TableSearch } from './table-parts'
+import { SortHeader, TableFrame, TableSearch } from './table-parts'
 
 const DEFAULT_SORT = { sort: 'name', dir: 'asc' } as const
 
@@ -37,13 +36,10 @@ function QuantityBadge({ quantity }: { quantity: number }) {
 /** /apps/e-commerce/products: the catalogue, searchable, sortable and paged, with bulk (de)activation. */
 export default function ProductsPage() {
   const products = useApiData('e-commerce-products', fetchProducts)
-  const [state, update] = useTableState(DEFAULT_SORT)
+  const { state, update, view, onSort, onSearch } = useTableView(products.data, DEFAULT_SORT, searchText, sortValue)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
-  const view = useMemo(() => applyTable(products.data ?? [], state, searchText, sortValue), [products.data, state])
-  const onSort = useCallback((key: string) => update(nextSort(state, key)), [state, update])
-  const onSearch = useCallback((q: string) => update({ q, page: 1 }), [update])
   const pageIds = view.rows.map((p) => p.id)
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
   const someOnPage = pageIds.some((id) => selected.has(id))
@@ -117,84 +113,80 @@ export default function ProductsPage() {
           )}
         </Flex>
         {products.status === 'error' && <LoadError title="Could not load the products" error={products.error} onRetry={products.reload} testId="products-error" />}
-        <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden">
-          <Table.ScrollArea>
-            <Table.Root size="sm" interactive data-testid="products-table">
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader w="10">
-                    <Checkbox
-                      size="sm"
-                      checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-                      onCheckedChange={togglePage}
-                      inputProps={{ 'aria-label': 'Select the products on this page', 'data-testid': 'select-page' }}
-                    />
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader w="14" />
-                  <SortHeader label="Name" sortKey="name" state={state} onSort={onSort} />
-                  <SortHeader label="Category" sortKey="category" state={state} onSort={onSort} display={{ base: 'none', md: 'table-cell' }} />
-                  <SortHeader label="Price" sortKey="price" state={state} onSort={onSort} textAlign="end" />
-                  <SortHeader label="Quantity" sortKey="quantity" state={state} onSort={onSort} textAlign="end" />
-                  <SortHeader label="Active" sortKey="active" state={state} onSort={onSort} textAlign="center" display={{ base: 'none', sm: 'table-cell' }} />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {products.status === 'loading' && <LoadingRows columns={7} />}
-                {view.rows.map((p) => (
-                  <Table.Row
-                    key={p.id}
-                    cursor="pointer"
-                    onClick={() => navigate(`/apps/e-commerce/products/${p.id}`)}
-                    data-testid={`product-row-${p.id}`}
-                    data-selected={selected.has(p.id) || undefined}
-                  >
-                    <Table.Cell onClick={(e) => e.stopPropagation()}>
-                      <Checkbox
-                        size="sm"
-                        checked={selected.has(p.id)}
-                        onCheckedChange={() => toggle(p.id)}
-                        inputProps={{ 'aria-label': `Select ${p.name}`, 'data-testid': `select-${p.id}` }}
-                      />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ProductThumb name={p.name} seed={p.images.find((i) => i.id === p.featuredImageId)?.url ?? p.name} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <RouterLink to={`/apps/e-commerce/products/${p.id}`} onClick={(e) => e.stopPropagation()}>
-                        <Text fontWeight="medium" _hover={{ color: 'brand.fg' }} data-testid={`product-name-${p.id}`}>
-                          {p.name}
-                        </Text>
-                      </RouterLink>
-                      <Text fontSize="xs" color="fg.subtle">
-                        SKU {p.sku}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted">
-                      {p.categories.join(', ')}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid={`product-price-${p.id}`}>
-                      {formatPrice(p.priceTaxIncl)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <QuantityBadge quantity={p.quantity} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="center" display={{ base: 'none', sm: 'table-cell' }}>
-                      <Badge colorPalette={p.active ? 'green' : 'gray'} variant={p.active ? 'subtle' : 'outline'} data-testid={`product-active-${p.id}`}>
-                        {p.active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-                {products.status === 'success' && view.total === 0 && (
-                  <EmptyRow columns={7} testId="products-empty">
-                    No product matches “{state.q}”.
-                  </EmptyRow>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <TablePagination state={state} total={view.total} pages={view.pages} onChange={update} />
-        </Box>
+        <TableFrame
+          testId="products-table"
+          columns={7}
+          header={
+            <>
+              <Table.ColumnHeader w="10">
+                <Checkbox
+                  size="sm"
+                  checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                  onCheckedChange={togglePage}
+                  inputProps={{ 'aria-label': 'Select the products on this page', 'data-testid': 'select-page' }}
+                />
+              </Table.ColumnHeader>
+              <Table.ColumnHeader w="14" />
+              <SortHeader label="Name" sortKey="name" state={state} onSort={onSort} />
+              <SortHeader label="Category" sortKey="category" state={state} onSort={onSort} display={{ base: 'none', md: 'table-cell' }} />
+              <SortHeader label="Price" sortKey="price" state={state} onSort={onSort} textAlign="end" />
+              <SortHeader label="Quantity" sortKey="quantity" state={state} onSort={onSort} textAlign="end" />
+              <SortHeader label="Active" sortKey="active" state={state} onSort={onSort} textAlign="center" display={{ base: 'none', sm: 'table-cell' }} />
+            </>
+          }
+          loading={products.status === 'loading'}
+          empty={products.status === 'success' && view.total === 0 ? { testId: 'products-empty', text: <>No product matches “{state.q}”.</> } : undefined}
+          state={state}
+          total={view.total}
+          pages={view.pages}
+          onChange={update}
+        >
+          {view.rows.map((p) => (
+            <Table.Row
+              key={p.id}
+              cursor="pointer"
+              onClick={() => navigate(`/apps/e-commerce/products/${p.id}`)}
+              data-testid={`product-row-${p.id}`}
+              data-selected={selected.has(p.id) || undefined}
+            >
+              <Table.Cell onClick={(e) => e.stopPropagation()}>
+                <Checkbox
+                  size="sm"
+                  checked={selected.has(p.id)}
+                  onCheckedChange={() => toggle(p.id)}
+                  inputProps={{ 'aria-label': `Select ${p.name}`, 'data-testid': `select-${p.id}` }}
+                />
+              </Table.Cell>
+              <Table.Cell>
+                <ProductThumb name={p.name} seed={p.images.find((i) => i.id === p.featuredImageId)?.url ?? p.name} />
+              </Table.Cell>
+              <Table.Cell>
+                <RouterLink to={`/apps/e-commerce/products/${p.id}`} onClick={(e) => e.stopPropagation()}>
+                  <Text fontWeight="medium" _hover={{ color: 'brand.fg' }} data-testid={`product-name-${p.id}`}>
+                    {p.name}
+                  </Text>
+                </RouterLink>
+                <Text fontSize="xs" color="fg.subtle">
+                  SKU {p.sku}
+                </Text>
+              </Table.Cell>
+              <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted">
+                {p.categories.join(', ')}
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid={`product-price-${p.id}`}>
+                {formatPrice(p.priceTaxIncl)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <QuantityBadge quantity={p.quantity} />
+              </Table.Cell>
+              <Table.Cell textAlign="center" display={{ base: 'none', sm: 'table-cell' }}>
+                <Badge colorPalette={p.active ? 'green' : 'gray'} variant={p.active ? 'subtle' : 'outline'} data-testid={`product-active-${p.id}`}>
+                  {p.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </TableFrame>
         <Text fontSize="xs" color="fg.subtle">
           Products cannot be removed here: the products API has no removal call. Deactivate a product to take it out of sale.
         </Text>

@@ -95,3 +95,53 @@ export function EmptyRow({ columns, testId, children }: { columns: number; testI
     </Table.Row>
   )
 }
+
+/**
+ * A paged table on a panel: the header row, placeholder rows while loading, the rows, the one
+ * empty row when a search leaves nothing, and the pagination below.
+ */
+export function TableFrame({
+  testId,
+  columns,
+  header,
+  loading,
+  empty,
+  children,
+  state,
+  total,
+  pages,
+  onChange,
+}: {
+  testId: string
+  columns: number
+  header: ReactNode
+  loading: boolean
+  empty?: { testId: string; text: ReactNode }
+  children: ReactNode
+  state: TableState
+  total: number
+  pages: number
+  onChange: (patch: Partial<TableState>) => void
+}) {
+  return (
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden">
+      <Table.ScrollArea>
+        <Table.Root size="sm" interactive data-testid={testId}>
+          <Table.Header>
+            <Table.Row bg="bg.subtle">{header}</Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {loading && <LoadingRows columns={columns} />}
+            {children}
+            {empty && (
+              <EmptyRow columns={columns} testId={empty.testId}>
+                {empty.text}
+              </EmptyRow>
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <TablePagination state={state} total={total} pages={pages} onChange={onChange} />
+    </Box>
+  )
+}

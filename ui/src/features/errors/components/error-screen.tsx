@@ -1,9 +1,9 @@
-import { Box, Button, Center, Heading, HStack, Text, VStack } from '@chakra-ui/react'
+import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
+import { BlueprintGrid, BrandMark } from '@/components/blueprint'
 import { ArrowLeftIcon } from '@/components/icons'
-import { Logo } from '@/components/logo'
 
 interface ErrorScreenProps {
   /** The status shown big: 404, 500. */
@@ -20,22 +20,9 @@ interface ErrorScreenProps {
 export function ErrorScreen({ code, grid, gradientFrom, gradientTo, title, children }: ErrorScreenProps) {
   return (
     <Center minH="100dvh" px="6" py="16" position="relative" overflow="hidden" data-testid={`error-${code}-page`}>
-      <Box
-        position="absolute"
-        inset="0"
-        opacity="0.12"
-        pointerEvents="none"
-        backgroundImage={`linear-gradient(${grid} 1px, transparent 1px), linear-gradient(90deg, ${grid} 1px, transparent 1px)`}
-        backgroundSize="40px 40px"
-        css={{ maskImage: 'radial-gradient(circle at 50% 45%, black 10%, transparent 60%)' }}
-      />
+      <BlueprintGrid color={grid} cell={40} opacity={0.12} mask="radial-gradient(circle at 50% 45%, black 10%, transparent 60%)" />
       <VStack gap="6" maxW="lg" textAlign="center" position="relative">
-        <HStack gap="3">
-          <Logo boxSize="8" />
-          <Text fontWeight="semibold" letterSpacing="wide">
-            Staff Portal
-          </Text>
-        </HStack>
+        <BrandMark size="8" />
         <Text
           as="p"
           fontSize={{ base: '8xl', md: '9xl' }}

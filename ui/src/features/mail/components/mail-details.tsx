@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 
 import { IconMenu } from '@/components/icon-menu'
+import { LabelChips } from '@/components/label-chips'
+import { ToggleIconButton } from '@/components/toggle-icon-button'
 import { errorMessage } from '@/data/client'
 
 import type { Mail, MailAttachment, MailFolder, MailLabel, MailListKey } from '../api'
@@ -121,28 +123,22 @@ export function MailDetails({
           <BackIcon />
         </IconButton>
         <Box flex="1" />
-        <IconButton
-          size="sm"
-          variant="ghost"
-          aria-label={mail.starred ? 'Unstar' : 'Star'}
-          aria-pressed={mail.starred}
-          color={mail.starred ? 'orange.400' : undefined}
+        <ToggleIconButton
+          on={mail.starred}
+          label={['Unstar', 'Star']}
+          onColor="orange.400"
+          icon={[<StarFilledIcon key="on" />, <StarIcon key="off" />]}
           onClick={() => void save(mail, { starred: !mail.starred })}
-          data-testid="mail-details-star"
-        >
-          {mail.starred ? <StarFilledIcon /> : <StarIcon />}
-        </IconButton>
-        <IconButton
-          size="sm"
-          variant="ghost"
-          aria-label={mail.important ? 'Mark as not important' : 'Mark as important'}
-          aria-pressed={mail.important}
-          color={mail.important ? 'red.400' : undefined}
+          testId="mail-details-star"
+        />
+        <ToggleIconButton
+          on={mail.important}
+          label={['Mark as not important', 'Mark as important']}
+          onColor="red.400"
+          icon={[<ImportantFilledIcon key="on" />, <ImportantIcon key="off" />]}
           onClick={() => void save(mail, { important: !mail.important })}
-          data-testid="mail-details-important"
-        >
-          {mail.important ? <ImportantFilledIcon /> : <ImportantIcon />}
-        </IconButton>
+          testId="mail-details-important"
+        />
         <IconMenu icon={<LabelIcon />} label="Labels" title="Labels" testId="mail-details-labels" groupLabel="Labels" closeOnSelect={false}>
           {labels.map((l) => (
             <Menu.CheckboxItem
@@ -193,14 +189,7 @@ export function MailDetails({
               {folder.title}
             </Badge>
           )}
-          {mail.labels.map((id) => {
-            const label = labels.find((l) => l.id === id)
-            return label ? (
-              <Badge key={id} size="sm" variant="solid" bg={label.color} color="white" borderRadius="full" data-testid={`mail-details-label-badge-${label.handle}`}>
-                {label.title}
-              </Badge>
-            ) : null
-          })}
+          <LabelChips ids={mail.labels} labels={labels} name={(l) => l.title} color={(l) => l.color} testId={(l) => `mail-details-label-badge-${l.handle}`} />
         </HStack>
         <Flex gap="3" mt="6" align="flex-start">
           <MailAvatar name={sentByMe ? 'me' : mail.from.name} src={mail.from.avatar} size="md" />

@@ -1,8 +1,12 @@
-import { Badge, Box, Center, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useAtom, useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
 
+import { EmptyState } from '@/components/empty-state'
 import { IconMenu } from '@/components/icon-menu'
+import { LabelChips } from '@/components/label-chips'
+import { ListSkeleton } from '@/components/list-skeleton'
+import { ToggleIconButton } from '@/components/toggle-icon-button'
 import { Checkbox } from '@/components/ui/checkbox'
 
 import type { Mail, MailFolder, MailLabel, MailListKey } from '../api'
@@ -164,17 +168,16 @@ function MailRow({ mail, labels, listKey, active }: { mail: Mail; labels: MailLa
           onCheckedChange={(d) => setSelected((ids) => (d.checked ? [...ids, mail.id] : ids.filter((x) => x !== mail.id)))}
           inputProps={{ 'data-testid': `mail-row-${mail.id}-check` }}
         />
-        <IconButton
+        <ToggleIconButton
           size="2xs"
-          variant="ghost"
-          aria-label={mail.starred ? 'Unstar' : 'Star'}
-          aria-pressed={mail.starred}
-          color={mail.starred ? 'orange.400' : 'fg.subtle'}
+          on={mail.starred}
+          label={['Unstar', 'Star']}
+          onColor="orange.400"
+          offColor="fg.subtle"
+          icon={[<StarFilledIcon key="on" />, <StarIcon key="off" />]}
           onClick={() => void save(mail, { starred: !mail.starred })}
-          data-testid={`mail-row-${mail.id}-star`}
-        >
-          {mail.starred ? <StarFilledIcon /> : <StarIcon />}
-        </IconButton>
+          testId={`mail-row-${mail.id}-star`}
+        />
       </Stack>
       <MailAvatar name={mail.from.name === 'me' ? (mail.to[0]?.name ?? 'me') : mail.from.name} src={mail.from.avatar} />
       <Box flex="1" minW="0">
@@ -196,14 +199,7 @@ function MailRow({ mail, labels, listKey, active }: { mail: Mail; labels: MailLa
         </Text>
         {mail.labels.length > 0 && (
           <HStack gap="1" mt="2" wrap="wrap">
-            {mail.labels.map((id) => {
-              const label = labels.find((l) => l.id === id)
-              return label ? (
-                <Badge key={id} size="sm" variant="solid" bg={label.color} color="white" borderRadius="full" data-testid={`mail-row-${mail.id}-label-${label.handle}`}>
-                  {label.title}
-                </Badge>
-              ) : null
-            })}
+            <LabelChips ids={mail.labels} labels={labels} name={(l) => l.title} color={(l) => l.color} testId={(l) => `mail-row-${mail.id}-label-${l.handle}`} />
           </HStack>
         )}
       </Box>
@@ -238,28 +234,17 @@ export function MailList({
       <SelectionBar mails={mails ?? []} folders={folders} labels={labels} listKey={listKey} inTrash={inTrash} actions={actions} onReload={onReload} />
       <Box flex="1" overflowY="auto" minH="0">
         {mails === null ? (
-          <Stack gap="0">
-            {[0, 1, 2, 3, 4, 5].map((i) => (
-              <Flex key={i} gap="3" p="4" borderBottomWidth="1px" borderColor="border.muted">
-                <Skeleton boxSize="8" borderRadius="full" />
-                <Stack flex="1" gap="2">
-                  <Skeleton h="3" w="40%" />
-                  <Skeleton h="3" w="80%" />
-                  <Skeleton h="3" w="60%" />
-                </Stack>
-              </Flex>
-            ))}
-          </Stack>
+          <ListSkeleton rows={6} lead={<Skeleton boxSize="8" borderRadius="full" />} lines={['40%', '80%', '60%']} />
         ) : mails.length === 0 ? (
-          <Center flexDirection="column" gap="3" py="20" px="6" textAlign="center" color="fg.muted" data-testid="mail-list-empty">
-            <Flex boxSize="16" borderRadius="full" bg="bg.muted" align="center" justify="center">
-              <InboxIcon boxSize="7" />
-            </Flex>
-            <Text fontWeight="semibold" color="fg">
-              {search ? 'No mails match your search' : 'There are no messages!'}
-            </Text>
-            <Text fontSize="sm">{search ? `Nothing in ${listTitle} matches “${search}”.` : `${listTitle} is empty.`}</Text>
-          </Center>
+          <EmptyState
+            gap="3"
+            py="20"
+            px="6"
+            testId="mail-list-empty"
+            icon={<InboxIcon boxSize="7" />}
+            title={search ? 'No mails match your search' : 'There are no messages!'}
+            text={search ? `Nothing in ${listTitle} matches “${search}”.` : `${listTitle} is empty.`}
+          />
         ) : (
           <Box role="grid" aria-rowcount={mails.length}>
             {mails.map((mail) => (

@@ -1,10 +1,12 @@
-import { Box, Center, Flex, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Flex, useBreakpointValue } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 
-import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { EmptyState } from '@/components/empty-state'
+import { SearchSidebarLayout } from '@/components/search-sidebar-layout'
 import { errorMessage } from '@/data/client'
+import { folderListTitle } from '@/hooks/use-folder-list'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
@@ -33,20 +35,13 @@ export default function MailPage() {
   const open = useOpenMail(mailId)
   const [search, setSearch] = useAtom(mailSearchAtom)
   const [selected, setSelected] = useAtom(selectedMailIdsAtom)
-  const [sidebarOpen, setSidebarOpen] = useAtom(mailSidebarOpenAtom)
   const [busy, setBusy] = useState(false)
   const split = useBreakpointValue({ base: false, xl: true }) ?? false
-  const docked = useBreakpointValue({ base: false, lg: true }) ?? false
 
   const shown = useMemo(() => (list.mails ? searchMails(list.mails, search) : null), [list.mails, search])
   const trash = meta.folders.find((f) => f.handle === TRASH_FOLDER_HANDLE)
   const inTrash = listKey.kind === 'folder' && listKey.handle === TRASH_FOLDER_HANDLE
-  const title =
-    (listKey.kind === 'folder'
-      ? meta.folders.find((f) => f.handle === listKey.handle)?.title
-      : listKey.kind === 'filter'
-        ? meta.filters.find((f) => f.handle === listKey.handle)?.title
-        : meta.labels.find((l) => l.handle === listKey.handle)?.title) ?? (meta.loaded ? listKey.handle : '')
+  const title = folderListTitle(listKey, meta)
   const unreadInbox = listKey.kind === 'folder' && listKey.handle === 'inbox' ? list.mails?.filter((m) => !m.read).length : undefined
 
   async function run(action: () => Promise<unknown>, done: string) {
@@ -115,31 +110,27 @@ export default function MailPage() {
   )
 
   return (
-    <SidebarLayout
+    <SearchSidebarLayout
+      openAtom={mailSidebarOpenAtom}
       h={{ base: 'calc(100dvh - 7rem)' }}
       minH="520px"
       bg="bg"
       data-testid="mail-page"
       sidebar={sidebar}
-      docked={docked}
-      open={sidebarOpen}
-      onOpenChange={setSidebarOpen}
       drawerTestId="mail-sidebar-drawer"
       overlays={<ComposeDialog onSent={list.reload} />}
+      searchBar={{
+        menuLabel: 'Open mail folders',
+        testIdPrefix: 'mail',
+        titleTestId: 'mail-list-title',
+        title,
+        titleProps: { minW: '0', flexShrink: 1, maxW: { base: '32', md: '60' } },
+        search,
+        onSearch: setSearch,
+        placeholder: 'Search mail',
+        flexShrink: 0,
+      }}
     >
-      <AppSearchBar
-        docked={docked}
-        onMenu={() => setSidebarOpen(true)}
-        menuLabel="Open mail folders"
-        testIdPrefix="mail"
-        titleTestId="mail-list-title"
-        title={title}
-        titleProps={{ minW: '0', flexShrink: 1, maxW: { base: '32', md: '60' } }}
-        search={search}
-        onSearch={setSearch}
-        placeholder="Search mail"
-        flexShrink={0}
-      />
       <Flex flex="1" minH="0">
         {split ? (
           <>
@@ -150,12 +141,7 @@ export default function MailPage() {
               {mailId ? (
                 detailsPane
               ) : (
-                <Center h="full" flexDirection="column" gap="3" color="fg.muted" data-testid="mail-details-empty">
-                  <Flex boxSize="16" borderRadius="full" bg="bg.muted" align="center" justify="center">
-                    <MailOpenIcon boxSize="7" />
-                  </Flex>
-                  <Text>Select a mail to read it.</Text>
-                </Center>
+                <EmptyState h="full" py="0" gap="3" testId="mail-details-empty" icon={<MailOpenIcon boxSize="7" />} text="Select a mail to read it." />
               )}
             </Box>
           </>
@@ -165,6 +151,6 @@ export default function MailPage() {
           </Box>
         )}
       </Flex>
-    </SidebarLayout>
+    </SearchSidebarLayout>
   )
 }

@@ -1,7 +1,6 @@
-import { Button, Stack } from '@chakra-ui/react'
 import { useSetAtom } from 'jotai'
 
-import { FilterAndLabelGroups, SideGroup, SideLink, SideSkeleton, SideTitle } from '@/components/side-nav'
+import { FolderSidebar } from '@/components/folder-sidebar'
 
 import type { MailFilter, MailFolder, MailLabel } from '../api'
 import { composeOpenAtom, mailSidebarOpenAtom } from '../atoms'
@@ -23,53 +22,34 @@ export function MailSidebar({
 }) {
   const openCompose = useSetAtom(composeOpenAtom)
   const closeSidebar = useSetAtom(mailSidebarOpenAtom)
-  const closeSidebarNow = () => closeSidebar(false)
   return (
-    <Stack gap="6" p="4" data-testid="mail-sidebar">
-      <SideTitle icon={<MailIcon boxSize="5" />}>Mail</SideTitle>
-      <Button
-        colorPalette="brand"
-        borderRadius="full"
-        onClick={() => {
+    <FolderSidebar
+      testId="mail-sidebar"
+      title="Mail"
+      titleIcon={<MailIcon boxSize="5" />}
+      action={{
+        label: (
+          <>
+            <ComposeIcon /> Compose
+          </>
+        ),
+        testId: 'mail-compose',
+        onClick: () => {
           closeSidebar(false)
           openCompose(true)
-        }}
-        data-testid="mail-compose"
-      >
-        <ComposeIcon /> Compose
-      </Button>
-      {!loaded ? (
-        <SideSkeleton />
-      ) : (
-        <>
-          <SideGroup title="Folders">
-            {folders.map((f) => {
-              const Icon = FOLDER_ICONS[f.icon] ?? MailIcon
-              return (
-                <SideLink
-                  key={f.id}
-                  to={`/apps/mail/${f.handle}`}
-                  icon={<Icon boxSize="4.5" />}
-                  testId={`mail-folder-${f.handle}`}
-                  count={f.handle === 'inbox' ? unreadInbox : undefined}
-                  onNavigate={closeSidebarNow}
-                >
-                  {f.title}
-                </SideLink>
-              )
-            })}
-          </SideGroup>
-          <FilterAndLabelGroups
-            base="/apps/mail"
-            testIdPrefix="mail"
-            filters={filters}
-            labels={labels}
-            icons={FOLDER_ICONS}
-            fallbackIcon={MailIcon}
-            onNavigate={closeSidebarNow}
-          />
-        </>
-      )}
-    </Stack>
+        },
+      }}
+      base="/apps/mail"
+      testIdPrefix="mail"
+      folders={folders}
+      foldersTitle="Folders"
+      folderCount={(handle) => (handle === 'inbox' ? unreadInbox : undefined)}
+      filters={filters}
+      labels={labels}
+      loaded={loaded}
+      icons={FOLDER_ICONS}
+      fallbackIcon={MailIcon}
+      onNavigate={() => closeSidebar(false)}
+    />
   )
 }

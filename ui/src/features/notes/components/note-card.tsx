@@ -1,6 +1,7 @@
 import { Badge, Box, HStack, IconButton, Progress, Stack, Text } from '@chakra-ui/react'
 
 import { Checkbox } from '@/components/ui/checkbox'
+import { LabelChips } from '@/components/label-chips'
 
 import type { Note, NoteLabel } from '../api'
 import { ArchiveIcon, BellIcon, UnarchiveIcon } from '../icons'
@@ -84,14 +85,7 @@ export function NoteCard({
               <BellIcon boxSize="3" /> {formatReminder(note.reminder)}
             </Badge>
           )}
-          {note.labels.map((id) => {
-            const label = labels.find((l) => String(l.id) === String(id))
-            return label ? (
-              <Badge key={String(id)} size="sm" borderRadius="full" variant="outline" data-testid={`note-card-${note.id}-label-${label.handle}`}>
-                {label.name}
-              </Badge>
-            ) : null
-          })}
+          <LabelChips ids={note.labels} labels={labels} name={(l) => l.name} testId={(l) => `note-card-${note.id}-label-${l.handle}`} />
           <Box flex="1" />
           <IconButton
             size="xs"

@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from 'react'
 
 import { DateTimePopover } from '@/components/date-time-popover'
 import { IconMenu } from '@/components/icon-menu'
+import { LabelChips } from '@/components/label-chips'
 import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { showMessage } from '@/lib/snackbar'
@@ -176,14 +177,7 @@ export function NoteForm({
                 <CloseButton size="2xs" aria-label="Remove reminder" onClick={() => set('reminder', null)} />
               </Badge>
             )}
-            {draft.labels.map((id) => {
-              const label = labels.find((l) => String(l.id) === String(id))
-              return label ? (
-                <Badge key={String(id)} size="sm" borderRadius="full" variant="outline">
-                  {label.name}
-                </Badge>
-              ) : null
-            })}
+            <LabelChips ids={draft.labels} labels={labels} name={(l) => l.name} />
           </HStack>
         )}
       </Stack>

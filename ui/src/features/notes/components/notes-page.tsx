@@ -1,9 +1,10 @@
-import { Box, Button, Center, Dialog, IconButton, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Button, Dialog, IconButton, Portal, Skeleton, Stack } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 
-import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { EmptyState } from '@/components/empty-state'
+import { SearchSidebarLayout } from '@/components/search-sidebar-layout'
 import { SideGroup, SideLink, SideTitle } from '@/components/side-nav'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
@@ -119,9 +120,7 @@ export default function NotesPage() {
   const data = useNotesData()
   const { confirm } = useDialog()
   const [search, setSearch] = useAtom(notesSearchAtom)
-  const [sidebarOpen, setSidebarOpen] = useAtom(notesSidebarOpenAtom)
   const [openId, setOpenId] = useAtom(openNoteIdAtom)
-  const docked = useBreakpointValue({ base: false, lg: true }) ?? false
   const { notes, labels, setNotes } = data
   const shown = useMemo(() => (notes ? notesInView(notes, view, labels, search) : null), [notes, view, labels, search])
   const openNote = notes?.find((n) => n.id === openId) ?? null
@@ -174,13 +173,11 @@ export default function NotesPage() {
           : 'Notes you add show here.'
 
   return (
-    <SidebarLayout
+    <SearchSidebarLayout
+      openAtom={notesSidebarOpenAtom}
       minH="calc(100dvh - 7rem)"
       data-testid="notes-page"
       sidebar={sidebar}
-      docked={docked}
-      open={sidebarOpen}
-      onOpenChange={setSidebarOpen}
       stickySidebar
       overlays={
         <>
@@ -237,30 +234,24 @@ export default function NotesPage() {
           />
         </>
       }
+      searchBar={{
+        menuLabel: 'Open note views',
+        testIdPrefix: 'notes',
+        titleTestId: 'notes-title',
+        title,
+        search,
+        onSearch: setSearch,
+        placeholder: 'Search notes',
+      }}
     >
-      <AppSearchBar
-        docked={docked}
-        onMenu={() => setSidebarOpen(true)}
-        menuLabel="Open note views"
-        testIdPrefix="notes"
-        titleTestId="notes-title"
-        title={title}
-        search={search}
-        onSearch={setSearch}
-        placeholder="Search notes"
-      />
       <Stack gap="6" px={{ base: '3', md: '6' }} py="6">
         {view.kind !== 'archive' && <Composer labels={labels} view={view} onCreate={create} />}
         {data.error && !notes ? (
-          <Center py="16" flexDirection="column" gap="2">
-            <Text fontWeight="semibold">The notes could not be loaded</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {errorMessage(data.error)}
-            </Text>
+          <EmptyState title="The notes could not be loaded" text={errorMessage(data.error)}>
             <Button size="sm" variant="outline" onClick={data.reload}>
               Try again
             </Button>
-          </Center>
+          </EmptyState>
         ) : shown === null ? (
           <Box css={{ columnCount: 1, columnGap: '1rem', '@media (min-width: 640px)': { columnCount: 2 }, '@media (min-width: 1280px)': { columnCount: 3 } }}>
             {[120, 180, 90, 150, 200, 110].map((h, i) => (
@@ -268,12 +259,7 @@ export default function NotesPage() {
             ))}
           </Box>
         ) : shown.length === 0 ? (
-          <Center py="16" flexDirection="column" gap="2" color="fg.muted" textAlign="center" data-testid="notes-empty">
-            <Text fontWeight="semibold" color="fg">
-              {search ? 'No notes match your search' : `No notes in ${title}`}
-            </Text>
-            <Text fontSize="sm">{search ? `Nothing here matches “${search}”.` : emptyText}</Text>
-          </Center>
+          <EmptyState testId="notes-empty" title={search ? 'No notes match your search' : `No notes in ${title}`} text={search ? `Nothing here matches “${search}”.` : emptyText} />
         ) : (
           <Box
             data-testid="notes-grid"
@@ -300,6 +286,6 @@ export default function NotesPage() {
           </Box>
         )}
       </Stack>
-    </SidebarLayout>
+    </SearchSidebarLayout>
   )
 }

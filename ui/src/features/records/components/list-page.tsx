@@ -12,7 +12,7 @@ import { userAtom } from '@/lib/auth'
 import { canCreate } from '@/lib/permissions'
 
 import { RESOURCE_CONFIGS } from '@/config/records'
-import { useLiveRows, useRecordList } from '../hooks'
+import { useListQuery } from '../hooks'
 import { nextSort, parseListState, serializeListState, toApiParams, visibleColumns, type ListState } from '../list-state'
 import { totalText } from '../text'
 
@@ -30,17 +30,19 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
   const user = useAtomValue(userAtom)
   const options = useOptions()
   const params = useMemo(() => toApiParams(state, config, user.data?.id), [state, config, user.data?.id])
-  const list = useRecordList(resource, params)
-  const rows = useLiveRows(resource, list.page?.items)
+  // The query's ids and figures only: an update push renders its row alone (record-table.tsx reads
+  // the rows), not this page, the table around the rows or the pagination.
+  const list = useListQuery(resource, params)
+  const meta = list.entry?.meta
   // Stable between pushes, so the memoised rows (record-table.tsx) skip unchanged ones.
   const columns = useMemo(() => visibleColumns(state, config), [state, config])
-  const total = list.page?.total ?? 0
-  const exact = list.page?.totalIsExact !== false
+  const total = meta?.total ?? 0
+  const exact = meta?.totalIsExact !== false
   // A page past the end (records were deleted meanwhile): go to the last one.
   const pages = exact ? Math.max(1, Math.ceil(total / state.perPage)) : Number.MAX_SAFE_INTEGER
   const page = Math.min(state.page, pages)
-  const next = list.page?.nextCursor ?? null
-  const prev = list.page?.prevCursor ?? null
+  const next = meta?.nextCursor ?? null
+  const prev = meta?.prevCursor ?? null
   // A search without a chosen column is ordered by relevance: no column shows as the sort.
   const shownState = useMemo(() => (state.q.trim() && !state.sortChosen ? { ...state, sort: '' } : state), [state])
   // Stable between pushes (a push only brings new rows): the header and the pagination skip rendering.
@@ -55,24 +57,26 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
         <LoadError title={`Could not load the ${config.title.toLowerCase()}`} error={list.error} onRetry={list.reload} testId="list-error" />
       )}
       {/* Nothing loaded: the error alone says why, not an empty table claiming no record matches. */}
-      {(list.status !== 'error' || list.page) && (
+      {(list.status !== 'error' || list.entry) && (
         <RecordTable
           config={config}
           columns={columns}
-          rows={rows}
+          resource={resource}
+          queryKey={list.key}
+          count={list.entry?.ids.length ?? 0}
           state={shownState}
           options={options}
           loading={list.status === 'loading'}
           onSort={onSort}
         />
       )}
-      {list.page && (
+      {list.entry && (
         <Pagination
           page={page}
           perPage={state.perPage}
           total={total}
           totalIsExact={exact}
-          shown={list.page.items.length}
+          shown={list.entry.ids.length}
           hasNext={next !== null}
           hasPrev={page > 1}
           onPage={onPage}
@@ -82,8 +86,8 @@ function TableView({ resource, state, update }: { resource: Resource; state: Lis
         />
       )}
       <Text fontSize="xs" color="fg.subtle" aria-live="polite" data-testid="list-total">
-        {list.page ? `${totalText(total, exact)} ${total === 1 && exact ? config.one : config.title.toLowerCase()}` : ''}
-        {list.refreshing && list.page ? ' · updating…' : ''}
+        {list.entry ? `${totalText(total, exact)} ${total === 1 && exact ? config.one : config.title.toLowerCase()}` : ''}
+        {list.refreshing && list.entry ? ' · updating…' : ''}
       </Text>
     </Stack>
   )

@@ -4,10 +4,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom'
 
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/components/icons'
 import { useIsPhone } from '@/hooks/use-media-query'
-import type { Options } from '@/data/records'
+import type { Options, Resource } from '@/data/records'
 
 import type { ColumnDef, ResourceConfig } from '@/config/records'
-import type { LiveRow } from '../hooks'
+import { useQueryRows, type LiveRow } from '../hooks'
 import type { ListState } from '../list-state'
 
 import { toParts } from '../text'
@@ -54,6 +54,15 @@ const SortHeader = memo(function SortHeader({ column, state, onSort }: { column:
 })
 
 /**
+ * The glow over a row or card that changed elsewhere: a tinted layer that fades out (`.portal-glow`,
+ * src/config/theme.ts), placed against the nearest positioned ancestor (the row or the card). Keyed
+ * by the push that caused it, so each push starts it again without remounting the row around it.
+ */
+function Glow() {
+  return <span className="portal-glow" aria-hidden="true" />
+}
+
+/**
  * One row. Memoised: a push changes one LiveRow object (hooks.ts useLiveRows keeps the others),
  * so only that row renders again; the page's other props are stable between pushes.
  */
@@ -73,7 +82,8 @@ const RecordRow = memo(function RecordRow({
   const { record, deleted, flash } = row
   const href = `${config.path}/${record.id}`
   const snippet = toParts(record.snippet)
-  // data-flash makes the row glow (a fading layer, src/config/theme.ts); a new push remounts the row (its key), so it glows again.
+  // data-flash marks a row changed elsewhere; its Glow (a fading layer) is keyed by the push, so a new
+  // push glows again while the row itself stays mounted: only the changed text and the glow are new.
   return (
     <>
     <Table.Row
@@ -101,6 +111,7 @@ const RecordRow = memo(function RecordRow({
           textOverflow="ellipsis"
           data-testid={`cell-${record.id}-${column.key}`}
         >
+          {index === 0 && flash !== null && <Glow key={flash} />}
           {index === 0 && !deleted ? (
             <HStack gap="2">
               <chakra.a asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
@@ -174,6 +185,7 @@ const RecordCard = memo(function RecordCard({ row, config, columns, options }: {
       data-deleted={deleted ? 'true' : undefined}
       data-flash={flash ? String(flash) : undefined}
     >
+      {flash !== null && <Glow key={flash} />}
       <HStack justify="space-between" align="start" gap="2">
         {deleted ? (
           <Text fontWeight="semibold" textDecoration="line-through" lineClamp={2}>
@@ -219,17 +231,38 @@ const RecordCard = memo(function RecordCard({ row, config, columns, options }: {
   )
 })
 
+interface RowsProps {
+  resource: Resource
+  queryKey: string
+  config: ResourceConfig
+  columns: ColumnDef[]
+  options: Options | null
+}
+
+/**
+ * The rows or cards of one query, the one part of the list that reads the rows: a push renders this
+ * (a memo check per row) and the changed row, not the table, its header or the page around them.
+ */
+function LiveRecordRows({ resource, queryKey, config, columns, options, onOpen }: RowsProps & { onOpen: (href: string) => void }) {
+  const rows = useQueryRows(resource, queryKey)
+  return rows.map((row) => <RecordRow key={row.record.id} row={row} config={config} columns={columns} options={options} onOpen={onOpen} />)
+}
+
+function LiveRecordCards({ resource, queryKey, config, columns, options }: RowsProps) {
+  const rows = useQueryRows(resource, queryKey)
+  return rows.map((row) => <RecordCard key={row.record.id} row={row} config={config} columns={columns} options={options} />)
+}
+
 /** Phones: the list as cards, one column, each with the key fields (no sideways scrolling). */
-function RecordCards({ config, columns, rows, options, loading }: { config: ResourceConfig; columns: ColumnDef[]; rows: LiveRow[]; options: Options | null; loading: boolean }) {
+function RecordCards({ count, loading, ...rows }: RowsProps & { count: number; loading: boolean }) {
+  const { config } = rows
   return (
     <Box>
       <Stack as="ul" gap="3" m="0" p="0" data-testid="record-cards">
-        {loading && rows.length === 0 && Array.from({ length: 4 }, (_, i) => <Skeleton key={`skeleton-${i}`} h="28" borderRadius="xl" />)}
-        {rows.map((row) => (
-          <RecordCard key={`${row.record.id}:${row.flash ?? ''}`} row={row} config={config} columns={columns} options={options} />
-        ))}
+        {loading && count === 0 && Array.from({ length: 4 }, (_, i) => <Skeleton key={`skeleton-${i}`} h="28" borderRadius="xl" />)}
+        <LiveRecordCards {...rows} />
       </Stack>
-      {!loading && rows.length === 0 && (
+      {!loading && count === 0 && (
         <Text textAlign="center" py="12" color="fg.muted" data-testid="list-empty">
           No {config.title.toLowerCase()} match this view.
         </Text>
@@ -241,7 +274,9 @@ function RecordCards({ config, columns, rows, options, loading }: { config: Reso
 export function RecordTable({
   config,
   columns,
-  rows,
+  resource,
+  queryKey,
+  count,
   state,
   options,
   loading,
@@ -249,7 +284,11 @@ export function RecordTable({
 }: {
   config: ResourceConfig
   columns: ColumnDef[]
-  rows: LiveRow[]
+  resource: Resource
+  /** The cached query whose rows are shown (its rows are read below, row by row). */
+  queryKey: string
+  /** How many rows it holds (the skeleton and the empty text). */
+  count: number
   state: ListState
   options: Options | null
   loading: boolean
@@ -257,14 +296,15 @@ export function RecordTable({
 }) {
   const navigate = useNavigate()
   const phone = useIsPhone()
-  if (phone) return <RecordCards config={config} columns={columns} rows={rows} options={options} loading={loading} />
+  const rows = { resource, queryKey, config, columns, options }
+  if (phone) return <RecordCards {...rows} count={count} loading={loading} />
   return (
     <Box overflowX="auto" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg.panel">
       <Table.Root size="sm" interactive stickyHeader data-testid="record-table">
         <TableHeader columns={columns} state={state} onSort={onSort} />
         <Table.Body>
           {loading &&
-            rows.length === 0 &&
+            count === 0 &&
             Array.from({ length: 8 }, (_, i) => (
               <Table.Row key={`skeleton-${i}`}>
                 {columns.map((c) => (
@@ -274,19 +314,10 @@ export function RecordTable({
                 ))}
               </Table.Row>
             ))}
-          {rows.map((row) => (
-            <RecordRow
-              key={`${row.record.id}:${row.flash ?? ''}`}
-              row={row}
-              config={config}
-              columns={columns}
-              options={options}
-              onOpen={navigate}
-            />
-          ))}
+          <LiveRecordRows {...rows} onOpen={navigate} />
         </Table.Body>
       </Table.Root>
-      {!loading && rows.length === 0 && (
+      {!loading && count === 0 && (
         <Text textAlign="center" py="12" color="fg.muted" data-testid="list-empty">
           No {config.title.toLowerCase()} match this view.
         </Text>

@@ -1,4 +1,4 @@
-import { Box, Button, Center, CloseButton, Drawer, Flex, HStack, IconButton, Input, Portal, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
+import { Box, Button, Center, Flex, IconButton, Skeleton, Text } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
@@ -25,144 +25,15 @@ import {
   renameList,
   updateSettings,
   type Board,
-  type BoardLabel,
   type BoardList,
-  type BoardSettings,
 } from '../api'
 import { boardAtom, openCardIdAtom } from '../atoms'
 import { blankCard, moveCard, moveList, newId, sameOrder } from '../board-utils'
-import { ArrowLeftIcon, PlusIcon, SettingsIcon, TrashIcon } from '../icons'
+import { ArrowLeftIcon, SettingsIcon } from '../icons'
 
 import { BoardListColumn, InlineName, type DragState } from './board-list'
-import { LabelsSection, MembersSection } from './board-people'
+import { AddList, SettingsDrawer } from './board-settings'
 import { CardDialog } from './card-dialog'
-
-function AddList({ onAdd }: { onAdd: (name: string) => Promise<void> }) {
-  const [open, setOpen] = useState(false)
-  const [name, setName] = useState('')
-  const submit = async () => {
-    if (!name.trim()) return
-    await onAdd(name.trim())
-    setName('')
-  }
-  return (
-    <Box flex="0 0 288px" w="288px" bg="bg.subtle" borderRadius="xl" borderWidth="1px" borderStyle={open ? 'solid' : 'dashed'} borderColor="border.muted" p="2">
-      {open ? (
-        <Stack gap="2">
-          <Input
-            size="sm"
-            autoFocus
-            placeholder="List title"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void submit()
-              if (e.key === 'Escape') setOpen(false)
-            }}
-            data-testid="board-new-list-name"
-          />
-          <HStack>
-            <Button size="xs" colorPalette="brand" disabled={!name.trim()} onClick={() => void submit()} data-testid="board-new-list-save">
-              Add list
-            </Button>
-            <CloseButton size="xs" aria-label="Cancel" onClick={() => setOpen(false)} />
-          </HStack>
-        </Stack>
-      ) : (
-        <Button size="sm" w="full" variant="ghost" justifyContent="flex-start" color="fg.muted" onClick={() => setOpen(true)} data-testid="board-add-list">
-          <PlusIcon /> Add a list
-        </Button>
-      )}
-    </Box>
-  )
-}
-
-interface BoardPeople {
-  onAddMember: (userId: number) => Promise<void>
-  onRemoveMember: (memberId: string) => Promise<void>
-  onNewLabel: (label: BoardLabel) => Promise<void>
-  onUpdateLabel: (label: BoardLabel) => Promise<void>
-  onRemoveLabel: (labelId: string) => Promise<void>
-}
-
-function SettingsDrawer({
-  board,
-  open,
-  onOpenChange,
-  onSettings,
-  onDelete,
-  onCopy,
-  people,
-}: {
-  board: Board
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onSettings: (s: BoardSettings) => void
-  onDelete: () => void
-  onCopy: () => void
-  people: BoardPeople
-}) {
-  return (
-    <Drawer.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} placement="end" size="sm">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid="board-settings">
-            <Drawer.Header>
-              <Drawer.Title>Board settings</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="5">
-                <Switch.Root
-                  checked={board.settings.cardCoverImages}
-                  onCheckedChange={(d) => onSettings({ ...board.settings, cardCoverImages: d.checked })}
-                  justifyContent="space-between"
-                  w="full"
-                >
-                  <Switch.HiddenInput data-testid="board-settings-covers" />
-                  <Switch.Label>
-                    <Text fontWeight="medium">Card cover images</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      Show the cover image on the cards.
-                    </Text>
-                  </Switch.Label>
-                  <Switch.Control />
-                </Switch.Root>
-                <Switch.Root checked={board.settings.subscribed} onCheckedChange={(d) => onSettings({ ...board.settings, subscribed: d.checked })} justifyContent="space-between" w="full">
-                  <Switch.HiddenInput data-testid="board-settings-subscribed" />
-                  <Switch.Label>
-                    <Text fontWeight="medium">Subscribe</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      Follow the changes on this board.
-                    </Text>
-                  </Switch.Label>
-                  <Switch.Control />
-                </Switch.Root>
-                <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
-                  <MembersSection board={board} onAdd={people.onAddMember} onRemove={people.onRemoveMember} />
-                </Box>
-                <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
-                  <LabelsSection board={board} onNew={people.onNewLabel} onUpdate={people.onUpdateLabel} onRemove={people.onRemoveLabel} />
-                </Box>
-                <HStack borderTopWidth="1px" borderColor="border.muted" pt="5" gap="3" wrap="wrap">
-                  <Button variant="outline" size="sm" onClick={onCopy} data-testid="board-copy">
-                    <PlusIcon /> Copy board
-                  </Button>
-                  <Button colorPalette="red" variant="outline" size="sm" onClick={onDelete} data-testid="board-delete">
-                    <TrashIcon /> Delete board
-                  </Button>
-                </HStack>
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
-  )
-}
 
 /** /apps/scrumboard/boards/:boardId/:boardUri: lists of cards, dragged and dropped. */
 export default function BoardPage() {

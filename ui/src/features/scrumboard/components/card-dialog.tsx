@@ -1,33 +1,24 @@
-import { Badge, Box, Button, CloseButton, Dialog, Flex, Grid, HStack, Input, Menu, NativeSelect, Popover, Portal, Progress, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, Dialog, Flex, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 
 import { DateTimePopover } from '@/components/date-time-popover'
 import { DialogFrame } from '@/components/form-dialog'
-import { PersonAvatar } from '@/components/person-avatar'
 import { Section } from '@/components/section'
-import { Checkbox } from '@/components/ui/checkbox'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
-import { removeCard, updateCard, type Activity, type Attachment, type Board, type Card, type Checklist } from '../api'
+import { removeCard, updateCard, type Activity, type Attachment, type Board, type Card } from '../api'
 import { boardAtom, openCardIdAtom, replaceCardAtom } from '../atoms'
-import { checklistProgress, dueState, imageToDataUrl, isUrl, labelColor, mediaUrl, newId, toDate } from '../board-utils'
-import { ActivityIcon, CheckSquareIcon, ClipIcon, ClockIcon, EyeIcon, ImageIcon, LabelIcon, LinkIcon, TextIcon, TrashIcon, UsersIcon } from '../icons'
+import { dueState, formatWhen, labelColor, newId } from '../board-utils'
+import { CheckSquareIcon, ClockIcon, EyeIcon, LabelIcon, TextIcon, TrashIcon, UsersIcon } from '../icons'
 
-import { InlineName } from './board-list'
-
-const when = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
-const formatWhen = (value: string | number) => {
-  const d = toDate(value)
-  return Number.isNaN(d.getTime()) ? '' : when.format(d)
-}
-
-function MemberAvatar({ name, src, size = 'xs' }: { name: string; src?: string; size?: '2xs' | 'xs' | 'sm' }) {
-  return <PersonAvatar name={name} src={src} size={size} colorPalette="brand" title={name} />
-}
+import { CardActivity } from './card-activity'
+import { AttachmentAdder, AttachmentList } from './card-attachments'
+import { CheckMenu, MemberAvatar } from './card-bits'
+import { ChecklistBlock } from './card-checklist'
 
 function DuePicker({ due, onChange }: { due: string | null; onChange: (due: string | null) => void }) {
   return (
@@ -45,151 +36,12 @@ function DuePicker({ due, onChange }: { due: string | null; onChange: (due: stri
   )
 }
 
-function AttachmentAdder({ onAdd }: { onAdd: (a: Attachment) => void }) {
-  const [open, setOpen] = useState(false)
-  const [name, setName] = useState('')
-  const [url, setUrl] = useState('')
-  const file = useRef<HTMLInputElement>(null)
-  const valid = isUrl(url.trim())
-  const add = (kind: 'link' | 'image') => {
-    const address = url.trim()
-    const label = name.trim() || address
-    onAdd(kind === 'link' ? { id: newId(), type: 'link', name: label, url: address, time: new Date().toISOString() } : { id: newId(), type: 'image', name: label, src: address, time: new Date().toISOString() })
-    setName('')
-    setUrl('')
-    setOpen(false)
-  }
-  return (
-    <Popover.Root open={open} onOpenChange={(d) => setOpen(d.open)}>
-      <Popover.Trigger asChild>
-        <Button size="xs" variant="outline" data-testid="card-attach-button">
-          <ClipIcon /> Attachment
-        </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="80">
-            <Popover.Body>
-              <Stack gap="3">
-                <Text fontWeight="semibold" fontSize="sm">
-                  Attach a link or an image
-                </Text>
-                <Input size="sm" placeholder="https://…" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="card-attach-url" />
-                <Input size="sm" placeholder="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} data-testid="card-attach-name" />
-                <HStack justify="space-between">
-                  <Button size="xs" variant="ghost" onClick={() => file.current?.click()} data-testid="card-attach-upload">
-                    <ImageIcon /> Upload image
-                  </Button>
-                  <HStack>
-                    <Button size="xs" variant="outline" disabled={!valid} onClick={() => add('image')} data-testid="card-attach-image">
-                      As image
-                    </Button>
-                    <Button size="xs" colorPalette="brand" disabled={!valid} onClick={() => add('link')} data-testid="card-attach-link">
-                      Attach link
-                    </Button>
-                  </HStack>
-                </HStack>
-                <input
-                  ref={file}
-                  type="file"
-                  accept="image/*"
-                  hidden
-                  onChange={(e) => {
-                    const picked = e.target.files?.[0]
-                    e.target.value = ''
-                    if (!picked) return
-                    imageToDataUrl(picked).then(
-                      (src) => {
-                        onAdd({ id: newId(), type: 'image', name: picked.name, src, time: new Date().toISOString() })
-                        setOpen(false)
-                      },
-                      (err: unknown) => showMessage(errorMessage(err), 'error'),
-                    )
-                  }}
-                />
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  )
-}
-
-function ChecklistBlock({ checklist, index, onChange, onRemove }: { checklist: Checklist; index: number; onChange: (c: Checklist) => void; onRemove: () => void }) {
-  const [item, setItem] = useState('')
-  const { done, total } = checklistProgress([checklist])
-  const addItem = () => {
-    const name = item.trim()
-    if (!name) return
-    onChange({ ...checklist, checkItems: [...checklist.checkItems, { id: newId(), name, checked: false }] })
-    setItem('')
-  }
-  return (
-    <Section level="h3" size="sm" headerMb="2" landmark={false}
-      icon={<CheckSquareIcon boxSize="4" />}
-      title={<InlineName value={checklist.name} onSave={(name) => onChange({ ...checklist, name })} testId={`card-checklist-${index}-name`} />}
-      action={
-        <Button size="2xs" variant="ghost" onClick={onRemove} data-testid={`card-checklist-${index}-remove`}>
-          Delete
-        </Button>
-      }
-    >
-      <HStack gap="2" mb="2">
-        <Text fontSize="xs" color="fg.muted" w="9" data-testid={`card-checklist-${index}-progress`}>
-          {total ? Math.round((done / total) * 100) : 0}%
-        </Text>
-        <Progress.Root value={total ? (done / total) * 100 : 0} size="xs" flex="1" colorPalette={done === total && total > 0 ? 'green' : 'brand'}>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      </HStack>
-      <Stack gap="1" ps="1">
-        {checklist.checkItems.map((ci, i) => (
-          <HStack key={String(ci.id)} gap="2" role="group">
-            <Checkbox
-              size="sm"
-              checked={ci.checked}
-              aria-label={ci.checked ? `Uncheck ${ci.name}` : `Check ${ci.name}`}
-              onCheckedChange={(d) => onChange({ ...checklist, checkItems: checklist.checkItems.map((x, j) => (j === i ? { ...x, checked: Boolean(d.checked) } : x)) })}
-              inputProps={{ 'data-testid': `card-checklist-${index}-item-${i}` }}
-            />
-            <Box flex="1" minW="0" textDecoration={ci.checked ? 'line-through' : undefined} color={ci.checked ? 'fg.muted' : 'fg'} fontWeight="normal">
-              <InlineName
-                value={ci.name}
-                onSave={(name) => onChange({ ...checklist, checkItems: checklist.checkItems.map((x, j) => (j === i ? { ...x, name } : x)) })}
-                testId={`card-checklist-${index}-item-${i}-name`}
-              />
-            </Box>
-            <CloseButton size="2xs" aria-label={`Remove ${ci.name}`} onClick={() => onChange({ ...checklist, checkItems: checklist.checkItems.filter((_, j) => j !== i) })} />
-          </HStack>
-        ))}
-        <HStack gap="2" mt="1">
-          <Input
-            size="xs"
-            placeholder="Add an item"
-            value={item}
-            onChange={(e) => setItem(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && addItem()}
-            data-testid={`card-checklist-${index}-new-item`}
-          />
-          <Button size="xs" variant="outline" disabled={!item.trim()} onClick={addItem} data-testid={`card-checklist-${index}-add-item`}>
-            Add
-          </Button>
-        </HStack>
-      </Stack>
-    </Section>
-  )
-}
-
 function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; board: Board; onMove: (cardId: string, listId: string) => void; onClose: () => void; onRemoved: () => void }) {
   const replace = useSetAtom(replaceCardAtom)
   const user = useAtomValue(userAtom)
   const { confirm } = useDialog()
   const [name, setName] = useState(card.name)
   const [description, setDescription] = useState(card.description)
-  const [comment, setComment] = useState('')
   const [checklistName, setChecklistName] = useState('')
   const list = board.lists.find((l) => l.idCards.includes(card.id))
   const members = board.members.filter((m) => card.idMembers.includes(m.id))
@@ -209,8 +61,6 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
   }
 
   const attachmentActivity = (a: Attachment): Activity => ({ id: newId(), type: 'attachment', idMember: me.id, memberName: me.name, message: `attached ${a.name}`, time: new Date().toISOString() })
-  const authorOf = (a: Activity) => board.members.find((m) => m.id === a.idMember)?.name ?? a.memberName ?? 'Someone'
-  const activities = [...card.activities].sort((a, b) => toDate(b.time).getTime() - toDate(a.time).getTime())
 
   return (
     <>
@@ -251,58 +101,27 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
       <Dialog.Body>
         <Stack gap="6">
           <Flex gap="2" wrap="wrap">
-            <Menu.Root closeOnSelect={false}>
-              <Menu.Trigger asChild>
-                <Button size="xs" variant="outline" data-testid="card-labels-button">
-                  <LabelIcon /> Labels
-                </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content zIndex="popover">
-                    {board.labels.map((l) => (
-                      <Menu.CheckboxItem
-                        key={l.id}
-                        value={l.id}
-                        checked={card.idLabels.includes(l.id)}
-                        onCheckedChange={(on) => void save({ idLabels: on ? [...card.idLabels, l.id] : card.idLabels.filter((x) => x !== l.id) })}
-                        data-testid={`card-label-${l.id}`}
-                      >
-                        <Box boxSize="3" borderRadius="full" bg={labelColor(l.class)} />
-                        {l.name}
-                        <Menu.ItemIndicator />
-                      </Menu.CheckboxItem>
-                    ))}
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
-            <Menu.Root closeOnSelect={false}>
-              <Menu.Trigger asChild>
-                <Button size="xs" variant="outline" disabled={board.members.length === 0} title={board.members.length ? undefined : 'This board has no members'} data-testid="card-members-button">
-                  <UsersIcon /> Members
-                </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content zIndex="popover">
-                    {board.members.map((m) => (
-                      <Menu.CheckboxItem
-                        key={m.id}
-                        value={m.id}
-                        checked={card.idMembers.includes(m.id)}
-                        onCheckedChange={(on) => void save({ idMembers: on ? [...card.idMembers, m.id] : card.idMembers.filter((x) => x !== m.id) })}
-                        data-testid={`card-member-${m.id}`}
-                      >
-                        <MemberAvatar name={m.name} src={m.avatar} size="2xs" />
-                        {m.name}
-                        <Menu.ItemIndicator />
-                      </Menu.CheckboxItem>
-                    ))}
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+            <CheckMenu
+              label="Labels"
+              icon={<LabelIcon />}
+              testId="card-labels-button"
+              items={board.labels}
+              chosen={card.idLabels}
+              onChange={(idLabels) => void save({ idLabels })}
+              itemTestId={(id) => `card-label-${id}`}
+              marker={(l) => <Box boxSize="3" borderRadius="full" bg={labelColor(l.class)} />}
+            />
+            <CheckMenu
+              label="Members"
+              icon={<UsersIcon />}
+              testId="card-members-button"
+              items={board.members}
+              chosen={card.idMembers}
+              onChange={(idMembers) => void save({ idMembers })}
+              itemTestId={(id) => `card-member-${id}`}
+              marker={(m) => <MemberAvatar name={m.name} src={m.avatar} size="2xs" />}
+              emptyTitle="This board has no members"
+            />
             <DuePicker due={card.due} onChange={(value) => void save({ due: value })} />
             <AttachmentAdder onAdd={(a) => void save({ attachments: [...card.attachments, a], activities: [...card.activities, attachmentActivity(a)] }, 'Attachment added.')} />
             <Button
@@ -374,59 +193,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
             />
           </Section>
 
-          {card.attachments.length > 0 && (
-            <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<ClipIcon boxSize="4" />} title="Attachments">
-              <Stack gap="2" data-testid="card-attachments">
-                {card.attachments.map((a) => {
-                  const src = a.type === 'image' ? mediaUrl(a.src) : null
-                  const isCover = card.idAttachmentCover === a.id
-                  return (
-                    <Flex key={a.id} gap="3" align="center" data-testid={`card-attachment-${a.id}`}>
-                      <Flex w="20" h="14" flexShrink={0} borderRadius="md" bg="bg.muted" align="center" justify="center" overflow="hidden">
-                        {src ? <img src={src} alt="" loading="lazy" width={480} height={270} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : a.type === 'image' ? <ImageIcon boxSize="6" color="fg.muted" /> : <LinkIcon boxSize="6" color="fg.muted" />}
-                      </Flex>
-                      <Box flex="1" minW="0">
-                        {a.type === 'link' && a.url ? (
-                          <a href={a.url} target="_blank" rel="noopener noreferrer">
-                            <Text fontSize="sm" fontWeight="medium" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }}>
-                              {a.name}
-                            </Text>
-                          </a>
-                        ) : (
-                          <Text fontSize="sm" fontWeight="medium" truncate>
-                            {a.name}
-                          </Text>
-                        )}
-                        <Text fontSize="xs" color="fg.muted">
-                          {formatWhen(a.time)}
-                          {isCover ? ' · Cover' : ''}
-                          {a.type === 'image' && !src ? ' · image file not available here' : ''}
-                        </Text>
-                        <HStack gap="1" mt="0.5">
-                          {a.type === 'image' && (
-                            <Button size="2xs" variant="plain" px="0" color="fg.muted" onClick={() => void save({ idAttachmentCover: isCover ? '' : a.id })} data-testid={`card-attachment-${a.id}-cover`}>
-                              {isCover ? 'Remove cover' : 'Make cover'}
-                            </Button>
-                          )}
-                          <Button
-                            size="2xs"
-                            variant="plain"
-                            px="0"
-                            ms={a.type === 'image' ? '3' : '0'}
-                            color="fg.muted"
-                            onClick={() => void save({ attachments: card.attachments.filter((x) => x.id !== a.id), idAttachmentCover: isCover ? '' : card.idAttachmentCover })}
-                            data-testid={`card-attachment-${a.id}-remove`}
-                          >
-                            Remove
-                          </Button>
-                        </HStack>
-                      </Box>
-                    </Flex>
-                  )
-                })}
-              </Stack>
-            </Section>
-          )}
+          {card.attachments.length > 0 && <AttachmentList card={card} onSave={(changes) => void save(changes)} />}
 
           {card.checklists.map((c, i) => (
             <ChecklistBlock
@@ -454,54 +221,7 @@ function CardEditor({ card, board, onMove, onClose, onRemoved }: { card: Card; b
             </Button>
           </HStack>
 
-          <Section level="h3" size="sm" headerMb="2" landmark={false} icon={<ActivityIcon boxSize="4" />} title="Comments and activity">
-            <Flex gap="3" mb="4">
-              <MemberAvatar name={me.name} size="sm" />
-              <Stack flex="1" gap="2">
-                <Textarea rows={2} placeholder="Write a comment…" value={comment} onChange={(e) => setComment(e.target.value)} data-testid="card-comment-input" />
-                <Box>
-                  <Button
-                    size="xs"
-                    colorPalette="brand"
-                    disabled={!comment.trim()}
-                    onClick={() => {
-                      void save({ activities: [...card.activities, { id: newId(), type: 'comment', idMember: me.id, memberName: me.name, message: comment.trim(), time: new Date().toISOString() }] })
-                      setComment('')
-                    }}
-                    data-testid="card-comment-save"
-                  >
-                    Save comment
-                  </Button>
-                </Box>
-              </Stack>
-            </Flex>
-            <Stack gap="3" data-testid="card-activities">
-              {activities.map((a) => (
-                <Flex key={String(a.id)} gap="3" align="flex-start">
-                  <MemberAvatar name={authorOf(a)} src={board.members.find((m) => m.id === a.idMember)?.avatar} size="sm" />
-                  <Box flex="1" minW="0">
-                    <Text fontSize="sm">
-                      <Text as="span" fontWeight="semibold">
-                        {authorOf(a)}
-                      </Text>{' '}
-                      <Text as="span" color="fg.muted" fontSize="xs">
-                        {formatWhen(a.time)}
-                      </Text>
-                    </Text>
-                    {a.type === 'comment' ? (
-                      <Box mt="1" px="3" py="2" bg="bg.muted" borderRadius="md" fontSize="sm" whiteSpace="pre-wrap">
-                        {a.message}
-                      </Box>
-                    ) : (
-                      <Text fontSize="sm" color="fg.muted">
-                        {a.message}
-                      </Text>
-                    )}
-                  </Box>
-                </Flex>
-              ))}
-            </Stack>
-          </Section>
+          <CardActivity card={card} board={board} me={me} onSave={(changes) => void save(changes)} />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer justifyContent="space-between">

@@ -1,4 +1,5 @@
 import { Box, Code, Heading, List, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { Navigate, NavLink, useParams } from 'react-router-dom'
 
 import { LAYOUT_STYLES, LAYOUT_VARIANTS, layoutSpec, variantTitle, type LayoutSpec } from '../layouts'
@@ -44,12 +45,21 @@ function LayoutLinks({ current }: { current: LayoutSpec }) {
   )
 }
 
+/** One part of the layout's explanation: an h2 over its text. */
+function DemoSection({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap="3" maxW="3xl" data-testid={testId}>
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  )
+}
+
 function Overview({ spec }: { spec: LayoutSpec }) {
   return (
-    <Stack gap="3" maxW="3xl" data-testid="layout-overview">
-      <Heading as="h2" size="lg">
-        When to use it
-      </Heading>
+    <DemoSection title="When to use it" testId="layout-overview">
       <Text>
         {spec.style === 'carded'
           ? 'The carded layout lifts the content onto a card over a coloured header. It suits pages that are one object or one list — a product, an order, a table of records — where the header names the thing and the card holds it.'
@@ -74,16 +84,13 @@ function Overview({ spec }: { spec: LayoutSpec }) {
             : 'This is a “3” variant: the sidebar sits under the header, inside the page, so the header spans the full width.'}
         </Text>
       )}
-    </Stack>
+    </DemoSection>
   )
 }
 
 function Structure({ spec }: { spec: LayoutSpec }) {
   return (
-    <Stack gap="3" maxW="3xl" data-testid="layout-structure">
-      <Heading as="h2" size="lg">
-        Structure
-      </Heading>
+    <DemoSection title="Structure" testId="layout-structure">
       <List.Root gap="2" ps="5">
         <List.Item>
           <strong>Header</strong> — breadcrumb, title, a line of context and the page's actions{spec.style === 'carded' ? ', on the coloured band' : ''}.
@@ -102,7 +109,7 @@ function Structure({ spec }: { spec: LayoutSpec }) {
           <strong>Content</strong> — {spec.style === 'carded' ? 'a card with the panel background, a border and a shadow' : 'the page background with the page padding'}.
         </List.Item>
       </List.Root>
-    </Stack>
+    </DemoSection>
   )
 }
 
@@ -120,10 +127,7 @@ function Usage({ spec }: { spec: LayoutSpec }) {
     .filter(Boolean)
     .join('\n')
   return (
-    <Stack gap="3" maxW="3xl" data-testid="layout-usage">
-      <Heading as="h2" size="lg">
-        Usage
-      </Heading>
+    <DemoSection title="Usage" testId="layout-usage">
       <Text>
         The layouts are one component, <Code>PageLayout</Code>, in <Code>src/features/template-pages/components/page-layout.tsx</Code>. A page passes its header, and optionally a
         sidebar and tabs:
@@ -131,7 +135,7 @@ function Usage({ spec }: { spec: LayoutSpec }) {
       <Box as="pre" bg="bg.subtle" borderWidth="1px" borderColor="border.muted" borderRadius="lg" p="4" fontSize="sm" overflowX="auto" fontFamily="mono">
         {code}
       </Box>
-    </Stack>
+    </DemoSection>
   )
 }
 

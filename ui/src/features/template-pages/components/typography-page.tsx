@@ -1,4 +1,5 @@
 import { Blockquote, Box, Code, Em, Heading, Kbd, List, Mark, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 
 import { Section } from '@/components/section'
 
@@ -12,6 +13,16 @@ const WEIGHTS = ['light', 'normal', 'medium', 'semibold', 'bold'] as const
 const UNDERLINED = { pb: '2', borderBottomWidth: '1px', borderColor: 'border.muted' }
 
 /** /ui/typography: the type scale, weights and text elements the portal uses. */
+/** One sample of the type scale: the prop that sets it, then the text it gives. */
+function Specimen({ code, children }: { code: string; children: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
+      <Code w="fit-content">{code}</Code>
+      <Box gridColumn={{ md: 'span 3' }}>{children}</Box>
+    </SimpleGrid>
+  )
+}
+
 export default function TypographyPage() {
   return (
     <PageLayout style="simple" testId="typography-page" header={{ breadcrumb: 'User Interface', title: 'Typography', subtitle: 'The type scale, weights and text elements used across the portal.' }}>
@@ -19,24 +30,18 @@ export default function TypographyPage() {
         <Section size="lg" headingProps={UNDERLINED} title="Headings" testId="typography-headings">
           <Stack gap="4">
             {HEADINGS.map((size) => (
-              <SimpleGrid key={size} columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
-                <Code w="fit-content">size=&quot;{size}&quot;</Code>
-                <Heading size={size} gridColumn={{ md: 'span 3' }}>
-                  Inspection due on the harbour cranes
-                </Heading>
-              </SimpleGrid>
+              <Specimen key={size} code={`size="${size}"`}>
+                <Heading size={size}>Inspection due on the harbour cranes</Heading>
+              </Specimen>
             ))}
           </Stack>
         </Section>
         <Section size="lg" headingProps={UNDERLINED} title="Body text" testId="typography-body">
           <Stack gap="3">
             {SIZES.map((size) => (
-              <SimpleGrid key={size} columns={{ base: 1, md: 4 }} gap="2" alignItems="baseline">
-                <Code w="fit-content">fontSize=&quot;{size}&quot;</Code>
-                <Text fontSize={size} gridColumn={{ md: 'span 3' }}>
-                  Technicians see the assets assigned to them first.
-                </Text>
-              </SimpleGrid>
+              <Specimen key={size} code={`fontSize="${size}"`}>
+                <Text fontSize={size}>Technicians see the assets assigned to them first.</Text>
+              </Specimen>
             ))}
           </Stack>
         </Section>

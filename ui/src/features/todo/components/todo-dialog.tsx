@@ -1,14 +1,13 @@
 import { Box, Button, Field, HStack, Input, SimpleGrid, Text, Textarea, Wrap } from '@chakra-ui/react'
 import { useAtom } from 'jotai'
-import { useState } from 'react'
 
 import { DialogFrame, FormDialogForm } from '@/components/form-dialog'
 import { Checkbox } from '@/components/ui/checkbox'
-import { useFormSubmit } from '@/hooks/use-form-submit'
+import { useFormDraft } from '@/hooks/use-form-draft'
 
 import type { NewTodo, Todo, TodoLabel } from '../api'
 import { todoDialogAtom } from '../atoms'
-import { formFromTodo, todoFromForm, validateTodo, type TodoForm } from '../todo-utils'
+import { formFromTodo, todoFromForm, validateTodo } from '../todo-utils'
 
 function TodoFormBody({
   todo,
@@ -23,14 +22,10 @@ function TodoFormBody({
   onRemove: (todo: Todo) => Promise<void>
   onClose: () => void
 }) {
-  const [form, setForm] = useState<TodoForm>(() => formFromTodo(todo))
-  const submission = useFormSubmit()
-  const { submitted } = submission
-  const errors = validateTodo(form)
-  const set = <K extends keyof TodoForm>(key: K, value: TodoForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const { form, set, errors, submitted, saving, failure, submit: save } = useFormDraft(() => formFromTodo(todo), validateTodo)
 
   const submit = () =>
-    submission.submit(Object.keys(errors).length === 0, async () => {
+    save(async () => {
       await onSave(todoFromForm(form, todo))
       onClose()
     })
@@ -40,8 +35,8 @@ function TodoFormBody({
       title={todo ? 'Edit task' : 'New task'}
       onSubmit={() => void submit()}
       onCancel={onClose}
-      saving={submission.saving}
-      failure={submission.failure}
+      saving={saving}
+      failure={failure}
       failureTestId="todo-form-error"
       submitLabel={todo ? 'Save' : 'Add'}
       submitTestId="todo-form-save"

@@ -1,11 +1,14 @@
-import { Box, Center, Flex, IconButton, Menu, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Flex, IconButton, Menu, Skeleton, Text } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 
-import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
+import { EmptyState } from '@/components/empty-state'
 import { IconMenu } from '@/components/icon-menu'
+import { ListSkeleton } from '@/components/list-skeleton'
+import { SearchSidebarLayout } from '@/components/search-sidebar-layout'
 import { errorMessage } from '@/data/client'
+import { folderListTitle } from '@/hooks/use-folder-list'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
 
@@ -29,20 +32,13 @@ export default function TodoPage() {
   const { confirm } = useDialog()
   const [search, setSearch] = useAtom(todoSearchAtom)
   const [order, setOrder] = useAtom(todoOrderAtom)
-  const [sidebarOpen, setSidebarOpen] = useAtom(todoSidebarOpenAtom)
   const openDialog = useSetAtom(todoDialogAtom)
-  const docked = useBreakpointValue({ base: false, lg: true }) ?? false
 
   const shown = useMemo(
     () => (list.todos ? sortTodos(searchTodos(list.todos, search), order.by, order.descending) : null),
     [list.todos, search, order],
   )
-  const title =
-    (listKey.kind === 'folder'
-      ? meta.folders.find((f) => f.handle === listKey.handle)?.title
-      : listKey.kind === 'filter'
-        ? meta.filters.find((f) => f.handle === listKey.handle)?.title
-        : meta.labels.find((l) => l.handle === listKey.handle)?.title) ?? (meta.loaded ? listKey.handle : '')
+  const title = folderListTitle(listKey, meta)
   const deletedView = listKey.kind === 'filter' && listKey.handle === 'deleted'
 
   async function save(todo: Todo, done?: string) {
@@ -104,28 +100,24 @@ export default function TodoPage() {
   const orderTitle = ORDER_OPTIONS.find((o) => o.value === order.by)?.title
 
   return (
-    <SidebarLayout
+    <SearchSidebarLayout
+      openAtom={todoSidebarOpenAtom}
       h="calc(100dvh - 7rem)"
       minH="520px"
       data-testid="todo-page"
       sidebar={sidebar}
-      docked={docked}
-      open={sidebarOpen}
-      onOpenChange={setSidebarOpen}
       overlays={<TodoDialog labels={meta.labels} onSave={saveFromDialog} onRemove={softDelete} />}
+      searchBar={{
+        menuLabel: 'Open task lists',
+        testIdPrefix: 'todo',
+        titleTestId: 'todo-list-title',
+        title,
+        search,
+        onSearch: setSearch,
+        placeholder: 'Search tasks',
+        flexShrink: 0,
+      }}
     >
-      <AppSearchBar
-        docked={docked}
-        onMenu={() => setSidebarOpen(true)}
-        menuLabel="Open task lists"
-        testIdPrefix="todo"
-        titleTestId="todo-list-title"
-        title={title}
-        search={search}
-        onSearch={setSearch}
-        placeholder="Search tasks"
-        flexShrink={0}
-      />
       <Flex align="center" gap="2" px={{ base: '3', md: '5' }} minH="12" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
         <Text fontSize="sm" color="fg.muted" flex="1" data-testid="todo-count">
           {shown ? `${shown.length} ${shown.length === 1 ? 'task' : 'tasks'}` : ''}
@@ -155,35 +147,21 @@ export default function TodoPage() {
       </Flex>
       <Box flex="1" overflowY="auto" minH="0" data-testid="todo-list">
         {list.error ? (
-          <Center py="16" px="6" flexDirection="column" gap="2" textAlign="center">
-            <Text fontWeight="semibold">The tasks could not be loaded</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {errorMessage(list.error)}
-            </Text>
-          </Center>
+          <EmptyState px="6" title="The tasks could not be loaded" text={errorMessage(list.error)} />
         ) : shown === null ? (
-          <Stack gap="0">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Flex key={i} gap="3" p="4" borderBottomWidth="1px" borderColor="border.muted">
-                <Skeleton boxSize="5" />
-                <Stack flex="1" gap="2">
-                  <Skeleton h="3" w="50%" />
-                  <Skeleton h="3" w="30%" />
-                </Stack>
-              </Flex>
-            ))}
-          </Stack>
+          <ListSkeleton rows={5} lead={<Skeleton boxSize="5" />} lines={['50%', '30%']} />
         ) : shown.length === 0 ? (
-          <Center py="20" px="6" flexDirection="column" gap="2" textAlign="center" color="fg.muted" data-testid="todo-empty">
-            <Text fontWeight="semibold" color="fg">
-              {search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
-            </Text>
-            <Text fontSize="sm">{search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}</Text>
-          </Center>
+          <EmptyState
+            py="20"
+            px="6"
+            testId="todo-empty"
+            title={search ? 'No tasks match your search' : deletedView ? 'Nothing was deleted' : 'There are no tasks here'}
+            text={search ? `Nothing in ${title} matches “${search}”.` : deletedView ? 'Deleted tasks wait here until you delete them for good.' : 'Add one with the Add task button.'}
+          />
         ) : (
           shown.map((todo) => <TodoRow key={todo.id} todo={todo} labels={meta.labels} actions={actions} />)
         )}
       </Box>
-    </SidebarLayout>
+    </SearchSidebarLayout>
   )
 }

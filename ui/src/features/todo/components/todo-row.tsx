@@ -1,5 +1,7 @@
 import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react'
 
+import { LabelChips } from '@/components/label-chips'
+import { ToggleIconButton } from '@/components/toggle-icon-button'
 import { Checkbox } from '@/components/ui/checkbox'
 
 import type { Todo, TodoLabel } from '../api'
@@ -70,14 +72,7 @@ export function TodoRow({ todo, labels, actions }: { todo: Todo; labels: TodoLab
               {formatTodoDate(todo.dueDate)}
             </Badge>
           )}
-          {todo.labels.map((id) => {
-            const label = labels.find((l) => l.id === id)
-            return label ? (
-              <Badge key={id} size="sm" variant="solid" bg={label.color} color="white" borderRadius="full" data-testid={`todo-row-${todo.id}-label-${label.handle}`}>
-                {label.title}
-              </Badge>
-            ) : null
-          })}
+          <LabelChips ids={todo.labels} labels={labels} name={(l) => l.title} color={(l) => l.color} testId={(l) => `todo-row-${todo.id}-label-${l.handle}`} />
         </HStack>
       </Box>
       <HStack gap="0" onClick={(e) => e.stopPropagation()} flexShrink={0}>
@@ -92,28 +87,24 @@ export function TodoRow({ todo, labels, actions }: { todo: Todo; labels: TodoLab
           </>
         ) : (
           <>
-            <IconButton
-              size="sm"
-              variant="ghost"
-              aria-label={todo.important ? 'Remove priority' : 'Mark as priority'}
-              aria-pressed={todo.important}
-              color={todo.important ? 'red.400' : 'fg.subtle'}
+            <ToggleIconButton
+              on={todo.important}
+              label={['Remove priority', 'Mark as priority']}
+              onColor="red.400"
+              offColor="fg.subtle"
+              icon={<PriorityIcon />}
               onClick={() => actions.toggle(todo, 'important')}
-              data-testid={`todo-row-${todo.id}-important`}
-            >
-              <PriorityIcon />
-            </IconButton>
-            <IconButton
-              size="sm"
-              variant="ghost"
-              aria-label={todo.starred ? 'Unstar' : 'Star'}
-              aria-pressed={todo.starred}
-              color={todo.starred ? 'orange.400' : 'fg.subtle'}
+              testId={`todo-row-${todo.id}-important`}
+            />
+            <ToggleIconButton
+              on={todo.starred}
+              label={['Unstar', 'Star']}
+              onColor="orange.400"
+              offColor="fg.subtle"
+              icon={[<StarFilledIcon key="on" />, <StarIcon key="off" />]}
               onClick={() => actions.toggle(todo, 'starred')}
-              data-testid={`todo-row-${todo.id}-star`}
-            >
-              {todo.starred ? <StarFilledIcon /> : <StarIcon />}
-            </IconButton>
+              testId={`todo-row-${todo.id}-star`}
+            />
             <IconButton size="sm" variant="ghost" aria-label="Delete" title="Delete" color="fg.subtle" onClick={() => actions.remove(todo)} data-testid={`todo-row-${todo.id}-delete`}>
               <TrashIcon />
             </IconButton>
