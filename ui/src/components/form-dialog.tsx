@@ -1,6 +1,15 @@
 import { Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text, type DialogContentProps, type DialogRootProps } from '@chakra-ui/react'
 import type { CSSProperties, ReactNode } from 'react'
 
+/** The close button in a dialog's corner. */
+export function DialogClose() {
+  return (
+    <Dialog.CloseTrigger asChild>
+      <CloseButton size="sm" aria-label="Close" />
+    </Dialog.CloseTrigger>
+  )
+}
+
 /**
  * A dialog's frame: backdrop, centred content with its test id, an optional title, and the close
  * button in the corner (after the title when there is one; `closable={false}` leaves it out).
@@ -14,11 +23,7 @@ export function DialogFrame({
   placement = 'center',
   ...root
 }: { testId: string; title?: ReactNode; closable?: boolean; contentProps?: DialogContentProps; children: ReactNode } & Omit<DialogRootProps, 'children'>) {
-  const close = closable ? (
-    <Dialog.CloseTrigger asChild>
-      <CloseButton size="sm" aria-label="Close" />
-    </Dialog.CloseTrigger>
-  ) : null
+  const close = closable ? <DialogClose /> : null
   return (
     <Dialog.Root placement={placement} {...root}>
       <Portal>
@@ -102,23 +107,72 @@ export function FormDialogForm({
           ) : null}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer justifyContent="space-between">
-        <Box>
-          {onRemove && (
+      <DialogActions
+        start={
+          onRemove ? (
             <Button variant="ghost" colorPalette="red" size="sm" onClick={onRemove} data-testid={removeTestId}>
               Delete
             </Button>
-          )}
-        </Box>
-        <HStack>
-          <Button variant="outline" size="sm" onClick={onCancel} data-testid={cancelTestId}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" colorPalette="brand" size="sm" loading={saving} loadingText={busyText} data-testid={submitTestId}>
-            {submitLabel}
-          </Button>
-        </HStack>
-      </Dialog.Footer>
+          ) : null
+        }
+        size="sm"
+        onCancel={onCancel}
+        cancelLabel={cancelLabel}
+        cancelTestId={cancelTestId}
+        submitLabel={submitLabel}
+        submitTestId={submitTestId}
+        busy={saving}
+        busyText={busyText}
+      />
     </form>
+  )
+}
+
+/**
+ * A dialog's footer: Cancel and the primary button (busy while it works; a submit button of the
+ * dialog's form when it has no `onSubmit`), and when given a `start` element at the other end.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  cancelTestId,
+  onSubmit,
+  submitLabel,
+  submitTestId,
+  busy,
+  busyText,
+  disabled,
+  size,
+  start,
+}: {
+  onCancel: () => void
+  cancelLabel?: ReactNode
+  cancelTestId?: string
+  onSubmit?: () => void
+  submitLabel: ReactNode
+  submitTestId?: string
+  busy?: boolean
+  busyText?: string
+  disabled?: boolean
+  size?: 'sm'
+  start?: ReactNode
+}) {
+  const buttons = (
+    <>
+      <Button variant="outline" size={size} onClick={onCancel} data-testid={cancelTestId}>
+        {cancelLabel}
+      </Button>
+      <Button type={onSubmit ? 'button' : 'submit'} colorPalette="brand" size={size} loading={busy} loadingText={busyText} disabled={disabled} onClick={onSubmit} data-testid={submitTestId}>
+        {submitLabel}
+      </Button>
+    </>
+  )
+  return start === undefined ? (
+    <Dialog.Footer>{buttons}</Dialog.Footer>
+  ) : (
+    <Dialog.Footer justifyContent="space-between">
+      <Box>{start}</Box>
+      <HStack>{buttons}</HStack>
+    </Dialog.Footer>
   )
 }

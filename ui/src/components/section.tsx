@@ -1,5 +1,6 @@
 import { Box, Flex, Heading, Text, type BoxProps, type HeadingProps } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { cardStyle } from './card-style'
 
 /**
  * A titled block: its heading (an icon before it and an action after it, an intro line under it)
@@ -39,7 +40,7 @@ export function Section({
       {title}
     </Heading>
   )
-  const card: BoxProps = panel ? { bg: 'bg.panel', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'xl', p: { base: '4', md: panel } } : {}
+  const card: BoxProps = panel ? { ...cardStyle, p: { base: '4', md: panel } } : {}
   return (
     <Box as={landmark ? 'section' : undefined} aria-label={landmark && typeof title === 'string' ? title : undefined} data-testid={testId} {...card} {...rest}>
       {action || icon ? (

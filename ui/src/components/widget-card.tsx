@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Heading, HStack, NativeSelect, type BoxProps } from '@chakra-ui/react'
+import { Button, HStack, NativeSelect, type BoxProps } from '@chakra-ui/react'
+import { Card } from './card'
 import type { ReactNode } from 'react'
 
 /** A dashboard widget: a titled panel with an optional action (range switch) on the right. */
@@ -10,25 +11,9 @@ export function WidgetCard({
   ...rest
 }: { title: ReactNode; action?: ReactNode; children: ReactNode; testId?: string } & Omit<BoxProps, 'title'>) {
   return (
-    <Box
-      as="section"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
-      p={{ base: '4', md: '5' }}
-      minW="0"
-      data-testid={testId}
-      {...rest}
-    >
-      <Flex justify="space-between" align="center" gap="3" mb="4" minH="8" wrap="wrap">
-        <Heading as="h2" size="md" fontWeight="semibold">
-          {title}
-        </Heading>
-        {action}
-      </Flex>
+    <Card as="section" title={title} action={action} testId={testId} headingProps={{ fontWeight: 'semibold' }} headerProps={{ minH: '8' }} {...rest}>
       {children}
-    </Box>
+    </Card>
   )
 }
 

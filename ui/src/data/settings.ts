@@ -23,15 +23,24 @@ export type LayoutStyle = (typeof LAYOUT_STYLES)[number]
 export const LAYOUT_MODES = ['fullwidth', 'boxed', 'container'] as const
 export type LayoutMode = (typeof LAYOUT_MODES)[number]
 
+/** The toolbar's or the footer's settings. fixed: stays put while the page scrolls; position above: spans the navbar too. */
+export interface BarConfig {
+  display: boolean
+  style: 'fixed' | 'static'
+  position: 'above' | 'below'
+}
+
+/** The two bars that share the same settings. */
+export const BARS = ['toolbar', 'footer'] as const
+
 export interface LayoutConfig {
   /** fullwidth: edge to edge; boxed: the whole frame is centred at 1280 (layout3: 1120); container: only the page content is. */
   mode: LayoutMode
   /** Which area scrolls: the content beside the navbar, or the whole page. */
   scroll: 'content' | 'body'
   navbar: { display: boolean; folded: boolean; position: 'left' | 'right' }
-  /** fixed: stays put while the page scrolls; position above: spans the navbar too. */
-  toolbar: { display: boolean; style: 'fixed' | 'static'; position: 'above' | 'below' }
-  footer: { display: boolean; style: 'fixed' | 'static'; position: 'above' | 'below' }
+  toolbar: BarConfig
+  footer: BarConfig
   leftSidePanel: { display: boolean }
   rightSidePanel: { display: boolean }
 }
@@ -204,8 +213,14 @@ export function mergeLayoutConfig(style: LayoutStyle, raw: unknown): LayoutConfi
   const options = LAYOUTS[style].options
   const r = section(raw)
   const navbar = section(r.navbar)
-  const toolbar = section(r.toolbar)
-  const footer = section(r.footer)
+  const bar = (part: (typeof BARS)[number]): BarConfig => {
+    const raw = section(r[part])
+    return {
+      display: bool(raw.display, d[part].display),
+      style: pick(raw.style, ['fixed', 'static'] as const, d[part].style),
+      position: pick(raw.position, ['above', 'below'] as const, d[part].position),
+    }
+  }
   return {
     mode: pick(r.mode, options.modes, d.mode),
     scroll: pick(r.scroll, ['content', 'body'] as const, d.scroll),
@@ -214,16 +229,8 @@ export function mergeLayoutConfig(style: LayoutStyle, raw: unknown): LayoutConfi
       folded: bool(navbar.folded, d.navbar.folded),
       position: pick(navbar.position, ['left', 'right'] as const, d.navbar.position),
     },
-    toolbar: {
-      display: bool(toolbar.display, d.toolbar.display),
-      style: pick(toolbar.style, ['fixed', 'static'] as const, d.toolbar.style),
-      position: pick(toolbar.position, ['above', 'below'] as const, d.toolbar.position),
-    },
-    footer: {
-      display: bool(footer.display, d.footer.display),
-      style: pick(footer.style, ['fixed', 'static'] as const, d.footer.style),
-      position: pick(footer.position, ['above', 'below'] as const, d.footer.position),
-    },
+    toolbar: bar('toolbar'),
+    footer: bar('footer'),
     leftSidePanel: { display: bool(section(r.leftSidePanel).display, d.leftSidePanel.display) },
     rightSidePanel: { display: bool(section(r.rightSidePanel).display, d.rightSidePanel.display) },
   }

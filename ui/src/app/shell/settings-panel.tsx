@@ -6,7 +6,7 @@ import { SettingsIcon } from '@/components/icons'
 import { Section } from '@/components/section'
 import { errorMessage } from '@/data/client'
 import { portalSettingsAtom, savePortalSettings } from '@/data/portal-settings'
-import { LAYOUT_STYLES, LAYOUTS, settingsAtom, THEME_IDS, THEMES, type LayoutMode, type ThemeSettings } from '@/data/settings'
+import { BARS, LAYOUT_STYLES, LAYOUTS, settingsAtom, THEME_IDS, THEMES, type BarConfig, type LayoutMode, type ThemeSettings } from '@/data/settings'
 import { userAtom } from '@/lib/auth'
 import { showMessage } from '@/lib/snackbar'
 
@@ -56,6 +56,45 @@ function ThemeSelect({ part, label }: { part: keyof ThemeSettings; label: string
       </NativeSelect.Root>
       <Box h="1.5" w="full" mt="1" borderRadius="full" style={{ background: `linear-gradient(90deg, ${THEMES[current].bg} 0 50%, ${THEMES[current].accent} 50%)` }} borderWidth="1px" borderColor="border" />
     </Field.Root>
+  )
+}
+
+/** The choices of a bar besides showing it: how it scrolls and where it stands. */
+const BAR_CHOICES: { key: 'style' | 'position'; label: string; options: { value: string; label: string }[] }[] = [
+  {
+    key: 'style',
+    label: 'Style',
+    options: [
+      { value: 'fixed', label: 'Fixed' },
+      { value: 'static', label: 'Static' },
+    ],
+  },
+  {
+    key: 'position',
+    label: 'Position',
+    options: [
+      { value: 'above', label: 'Above' },
+      { value: 'below', label: 'Below' },
+    ],
+  },
+]
+
+const BAR_TITLES: Record<(typeof BARS)[number], string> = { toolbar: 'Toolbar', footer: 'Footer' }
+
+/** The toolbar's or the footer's settings: shown, fixed or static, above or below the navbar (as the layout style offers). */
+function BarSettings({ part }: { part: (typeof BARS)[number] }) {
+  const { style, config } = useAtomValue(settingsAtom).layout
+  const offered = LAYOUTS[style].options[part]
+  const update = useUpdateSettings()
+  const set = (change: Partial<BarConfig>) => update({ layout: { config: { [part]: change } } })
+  return (
+    <Sub title={BAR_TITLES[part]}>
+      <Toggle label="Display" checked={config[part].display} onChange={(display) => set({ display })} testId={`settings-${part}-display`} />
+      {BAR_CHOICES.map(
+        ({ key, label, options }) =>
+          offered[key] && <Choice key={key} label={label} value={config[part][key]} options={options} onChange={(value) => set({ [key]: value })} testId={`settings-${part}-${key}`} />,
+      )}
+    </Sub>
   )
 }
 
@@ -141,60 +180,9 @@ function SettingsForm() {
               <Choice label="Position" value={config.navbar.position} options={onOff} onChange={(position) => update({ layout: { config: { navbar: { position } } } })} testId="settings-navbar-position" />
             )}
           </Sub>
-          <Sub title="Toolbar">
-            <Toggle label="Display" checked={config.toolbar.display} onChange={(display) => update({ layout: { config: { toolbar: { display } } } })} testId="settings-toolbar-display" />
-            {options.toolbar.style && (
-              <Choice
-                label="Style"
-                value={config.toolbar.style}
-                options={[
-                  { value: 'fixed', label: 'Fixed' },
-                  { value: 'static', label: 'Static' },
-                ]}
-                onChange={(s) => update({ layout: { config: { toolbar: { style: s } } } })}
-                testId="settings-toolbar-style"
-              />
-            )}
-            {options.toolbar.position && (
-              <Choice
-                label="Position"
-                value={config.toolbar.position}
-                options={[
-                  { value: 'above', label: 'Above' },
-                  { value: 'below', label: 'Below' },
-                ]}
-                onChange={(position) => update({ layout: { config: { toolbar: { position } } } })}
-                testId="settings-toolbar-position"
-              />
-            )}
-          </Sub>
-          <Sub title="Footer">
-            <Toggle label="Display" checked={config.footer.display} onChange={(display) => update({ layout: { config: { footer: { display } } } })} testId="settings-footer-display" />
-            {options.footer.style && (
-              <Choice
-                label="Style"
-                value={config.footer.style}
-                options={[
-                  { value: 'fixed', label: 'Fixed' },
-                  { value: 'static', label: 'Static' },
-                ]}
-                onChange={(s) => update({ layout: { config: { footer: { style: s } } } })}
-                testId="settings-footer-style"
-              />
-            )}
-            {options.footer.position && (
-              <Choice
-                label="Position"
-                value={config.footer.position}
-                options={[
-                  { value: 'above', label: 'Above' },
-                  { value: 'below', label: 'Below' },
-                ]}
-                onChange={(position) => update({ layout: { config: { footer: { position } } } })}
-                testId="settings-footer-position"
-              />
-            )}
-          </Sub>
+          {BARS.map((part) => (
+            <BarSettings key={part} part={part} />
+          ))}
           {options.sidePanels && (
             <Sub title="Side panels">
               <Toggle

@@ -1,12 +1,15 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Input, Table, Text } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 
 import { exportAudit, listAudit, listUsers, liveAuditAtom, type AdminUser, type AuditEntry, type AuditFilters } from '@/data/admin'
+import { OptionSelect } from '@/components/option-select'
 import { errorMessage } from '@/data/client'
 import { formatDateTime } from '@/lib/format'
 import { realtimeEpochAtom } from '@/data/live'
 import { showMessage } from '@/lib/snackbar'
+
+import { AdminTablePage } from './admin-table-page'
 
 const GROUPS: Record<string, string> = { auth: 'Every sign-in event', user: 'Every user change', record: 'Every record change' }
 
@@ -101,64 +104,38 @@ export default function AuditPage() {
     }
   }
   const set = (key: keyof AuditFilters, value: string) => setFilters({ ...filters, [key]: value || undefined })
-  const userOptions = people.map((u) => (
-    <option key={u.id} value={String(u.id)}>
-      {u.username}
-    </option>
-  ))
+  const userOptions = people.map((u) => ({ value: String(u.id), label: u.username }))
+  const kindOptions = [...Object.entries(GROUPS), ...Object.entries(kinds)].map(([value, label]) => ({ value, label }))
 
   return (
-    <Box px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} data-testid="admin-audit-page">
-      <Flex align="center" gap="3" wrap="wrap" mb="4">
-        <Heading as="h1" size="2xl" flex="1">
-          Audit log
-        </Heading>
+    <AdminTablePage
+      testId="admin-audit-page"
+      title="Audit log"
+      action={
         <Button variant="outline" onClick={() => void download()} data-testid="audit-export">
           Export CSV
         </Button>
-      </Flex>
-      <HStack gap="2" mb="3" wrap="wrap">
+      }
+      filters={
+        <>
         <Input size="sm" maxW="xs" placeholder="Search kind, people, address" value={draftQ} onChange={(e) => setDraftQ(e.target.value)} data-testid="audit-search" />
-        <NativeSelect.Root size="sm" w="auto">
-          <NativeSelect.Field value={filters.kind ?? ''} onChange={(e) => set('kind', e.target.value)} aria-label="Kind" data-testid="audit-kind-filter">
-            <option value="">Every kind</option>
-            {Object.entries(GROUPS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-            {Object.entries(kinds).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root size="sm" w="auto">
-          <NativeSelect.Field value={filters.actor ?? ''} onChange={(e) => set('actor', e.target.value)} aria-label="Actor" data-testid="audit-actor-filter">
-            <option value="">Any actor</option>
-            {userOptions}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root size="sm" w="auto">
-          <NativeSelect.Field value={filters.target ?? ''} onChange={(e) => set('target', e.target.value)} aria-label="Target" data-testid="audit-target-filter">
-            <option value="">Any target</option>
-            {userOptions}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          w="auto"
+          value={filters.kind ?? ''}
+          onChange={(kind) => set('kind', kind)}
+          label="Kind"
+          testId="audit-kind-filter"
+          before={<option value="">Every kind</option>}
+          options={kindOptions}
+        />
+        <OptionSelect w="auto" value={filters.actor ?? ''} onChange={(actor) => set('actor', actor)} label="Actor" testId="audit-actor-filter" before={<option value="">Any actor</option>} options={userOptions} />
+        <OptionSelect w="auto" value={filters.target ?? ''} onChange={(target) => set('target', target)} label="Target" testId="audit-target-filter" before={<option value="">Any target</option>} options={userOptions} />
         <Input size="sm" w="auto" type="datetime-local" aria-label="From" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} data-testid="audit-from" />
         <Input size="sm" w="auto" type="datetime-local" aria-label="To" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} data-testid="audit-to" />
-      </HStack>
-      {error !== null && (
-        <Alert.Root status="error" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(error)}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Box overflowX="auto" borderWidth="1px" borderColor="border.muted" borderRadius="lg">
+        </>
+      }
+      error={error}
+      table={
         <Table.Root size="sm" data-testid="audit-table">
           <Table.Header>
             <Table.Row>
@@ -190,7 +167,9 @@ export default function AuditPage() {
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      }
+      after={
+        <>
       {loaded && shown.length === 0 && (
         <Text mt="3" color="fg.muted">
           No entries match these filters.
@@ -201,6 +180,8 @@ export default function AuditPage() {
           Load older entries
         </Button>
       )}
-    </Box>
+        </>
+      }
+    />
   )
 }

@@ -7,6 +7,7 @@ import { AppSearchBar, SidebarLayout } from '@/components/app-layout'
 import { PerPageSelect } from '@/components/per-page-select'
 import { SideLink, SideTitle } from '@/components/side-nav'
 import { Checkbox } from '@/components/ui/checkbox'
+import { LoadingRows, SortHeader } from '@/components/table-rows'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -33,7 +34,7 @@ import {
 } from '../atoms'
 import { FILTER_COLUMNS, filterContacts, filtersFromParams, fullName, pageOf, searchContacts, sortContacts, viewFromParam, VIEWS, type SortKey } from '../contacts-utils'
 import { useContacts } from '../hooks'
-import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon, ClockIcon, ContactsIcon, EditIcon, PlusIcon, StarFilledIcon, StarIcon, TrashIcon } from '../icons'
+import { ChevronLeftIcon, ChevronRightIcon, ClockIcon, ContactsIcon, EditIcon, PlusIcon, StarFilledIcon, StarIcon, TrashIcon } from '../icons'
 
 import { ContactAvatar } from './contact-avatar'
 import { ContactDialog } from './contact-dialog'
@@ -94,29 +95,14 @@ function Sidebar({ user }: { user: ContactsUser | null }) {
 // that sits over the content's end edge: the padding keeps the delete icon left of it.
 const STICKY_END = { position: 'sticky', insetEnd: 0, bg: 'bg.panel', zIndex: 1, pe: '12' } as const
 
-function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: SortKey; hideBelow?: 'md' | 'lg' | 'xl' | '2xl' }) {
+function ContactsSortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: SortKey; hideBelow?: 'md' | 'lg' | 'xl' | '2xl' }) {
   const [sort, setSort] = useAtom(contactsSortAtom)
   const setPaging = useSetAtom(contactsPageAtom)
-  const active = sort.key === sortKey
-  return (
-    <Table.ColumnHeader display={hideBelow ? { base: 'none', [hideBelow]: 'table-cell' } : undefined} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-      <Button
-        variant="plain"
-        size="xs"
-        px="0"
-        fontWeight="semibold"
-        color={active ? 'fg' : 'fg.muted'}
-        onClick={() => {
-          setSort((s) => ({ key: sortKey, descending: s.key === sortKey ? !s.descending : false }))
-          setPaging((p) => ({ ...p, page: 1 }))
-        }}
-        data-testid={`contacts-sort-${sortKey}`}
-      >
-        {label}
-        {active && (sort.descending ? <ArrowDownIcon /> : <ArrowUpIcon />)}
-      </Button>
-    </Table.ColumnHeader>
-  )
+  const onSort = () => {
+    setSort((s) => ({ key: sortKey, descending: s.key === sortKey ? !s.descending : false }))
+    setPaging((p) => ({ ...p, page: 1 }))
+  }
+  return <SortHeader label={label} active={sort.key === sortKey} descending={sort.descending} onSort={onSort} hideBelow={hideBelow} testId={`contacts-sort-${sortKey}`} />
 }
 
 // The filter cells hide with their columns (the search box still finds by every field).
@@ -293,11 +279,11 @@ export default function ContactsPage() {
                     inputProps={{ 'data-testid': 'contacts-select-page' }}
                   />
                 </Table.ColumnHeader>
-                <SortHeader label="Name" sortKey="name" />
-                <SortHeader label="Email" sortKey="email" hideBelow="md" />
-                <SortHeader label="Company" sortKey="company" hideBelow="xl" />
-                <SortHeader label="Job title" sortKey="jobTitle" hideBelow="2xl" />
-                <SortHeader label="Phone" sortKey="phone" hideBelow="lg" />
+                <ContactsSortHeader label="Name" sortKey="name" />
+                <ContactsSortHeader label="Email" sortKey="email" hideBelow="md" />
+                <ContactsSortHeader label="Company" sortKey="company" hideBelow="xl" />
+                <ContactsSortHeader label="Job title" sortKey="jobTitle" hideBelow="2xl" />
+                <ContactsSortHeader label="Phone" sortKey="phone" hideBelow="lg" />
                 <Table.ColumnHeader w="24" textAlign="end" {...STICKY_END}>
                   <Text srOnly>Actions</Text>
                 </Table.ColumnHeader>
@@ -344,13 +330,7 @@ export default function ContactsPage() {
             </Table.Header>
             <Table.Body>
               {!page
-                ? [0, 1, 2, 3, 4, 5].map((i) => (
-                    <Table.Row key={i}>
-                      <Table.Cell colSpan={7}>
-                        <Skeleton h="8" />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))
+                ? <LoadingRows columns={7} />
                 : page.items.map((c) => {
                     const isStarred = starred.has(c.id)
                     const isSelected = selected.includes(c.id)

@@ -12,7 +12,6 @@ import {
   Input,
   InputGroup,
   Portal,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -23,6 +22,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 
+import { LoadingRows, SortHeader } from '@/components/table-rows'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { useDialog } from '@/lib/dialog'
@@ -33,32 +33,17 @@ import { deleteFile, downloadFile, getFiles, uploadFile, type FileItem } from '.
 import { fileFilterAtom, fileSearchAtom, fileSortAtom, filesAtom, offlineOverridesAtom, selectedFileIdAtom } from '../atoms'
 import { fileLook } from '../file-type'
 import { FILTERS, folderPath, isOffline, searchesEverywhere, typeLabel, UPLOAD_EXTENSIONS, uploadProblem, visibleFiles, type FileSort } from '../files-utils'
-import { ArrowDownIcon, ArrowUpIcon, FolderIcon, InfoIcon, SearchIcon } from '../icons'
+import { FolderIcon, InfoIcon, SearchIcon } from '../icons'
 
 function TypeIcon({ file, size = '5' }: { file: FileItem; size?: string }) {
   const { Icon, color } = fileLook(file)
   return <Icon boxSize={size} color={color} flexShrink={0} />
 }
 
-function SortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: FileSort; hideBelow?: 'sm' | 'md' | 'lg' | 'xl' }) {
+function FileSortHeader({ label, sortKey, hideBelow }: { label: string; sortKey: FileSort; hideBelow?: 'sm' | 'md' | 'lg' | 'xl' }) {
   const [sort, setSort] = useAtom(fileSortAtom)
-  const active = sort.key === sortKey
-  return (
-    <Table.ColumnHeader display={hideBelow ? { base: 'none', [hideBelow]: 'table-cell' } : undefined} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-      <Button
-        variant="plain"
-        size="xs"
-        px="0"
-        fontWeight="semibold"
-        color={active ? 'fg' : 'fg.muted'}
-        onClick={() => setSort((s) => ({ key: sortKey, descending: s.key === sortKey ? !s.descending : false }))}
-        data-testid={`files-sort-${sortKey}`}
-      >
-        {label}
-        {active && (sort.descending ? <ArrowDownIcon /> : <ArrowUpIcon />)}
-      </Button>
-    </Table.ColumnHeader>
-  )
+  const onSort = () => setSort((s) => ({ key: sortKey, descending: s.key === sortKey ? !s.descending : false }))
+  return <SortHeader label={label} active={sort.key === sortKey} descending={sort.descending} onSort={onSort} hideBelow={hideBelow} testId={`files-sort-${sortKey}`} />
 }
 
 function Details({ file, onClose, onDelete, canWrite }: { file: FileItem; onClose?: () => void; onDelete: (file: FileItem) => void; canWrite: boolean }) {
@@ -313,22 +298,16 @@ export default function FileManagerPage() {
               <Table.Header>
                 <Table.Row bg="bg.panel">
                   <Table.ColumnHeader w="12" ps={{ base: '4', md: '8' }} />
-                  <SortHeader label="Name" sortKey="name" />
-                  <SortHeader label="Type" sortKey="type" hideBelow="lg" />
-                  <SortHeader label="Owner" sortKey="owner" hideBelow="md" />
-                  <SortHeader label="Size" sortKey="size" hideBelow="sm" />
-                  <SortHeader label="Modified" sortKey="modified" hideBelow="lg" />
+                  <FileSortHeader label="Name" sortKey="name" />
+                  <FileSortHeader label="Type" sortKey="type" hideBelow="lg" />
+                  <FileSortHeader label="Owner" sortKey="owner" hideBelow="md" />
+                  <FileSortHeader label="Size" sortKey="size" hideBelow="sm" />
+                  <FileSortHeader label="Modified" sortKey="modified" hideBelow="lg" />
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {!shown
-                  ? [0, 1, 2, 3, 4, 5].map((i) => (
-                      <Table.Row key={i}>
-                        <Table.Cell colSpan={6}>
-                          <Skeleton h="8" />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))
+                  ? <LoadingRows columns={6} />
                   : shown.map((f) => (
                       <Table.Row
                         key={f.id}

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   chakra,
-  CloseButton,
   Dialog,
   Field,
   Flex,
@@ -12,7 +11,6 @@ import {
   IconButton,
   Input,
   Link,
-  NativeSelect,
   Portal,
   Stack,
   Text,
@@ -22,7 +20,9 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 
+import { DialogActions, DialogClose } from '@/components/form-dialog'
 import { CloseIcon, DocumentIcon, RefreshIcon } from '@/components/icons'
+import { OptionSelect } from '@/components/option-select'
 import { useOptions } from '@/hooks/use-options'
 import * as limits from '@/api/limits'
 import { errorMessage } from '@/data/client'
@@ -365,26 +365,14 @@ function UploadDialogBody({ context, onClose }: { context: UploadContext; onClos
           )}
         </Stack>
       </Dialog.Header>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Close" />
-      </Dialog.CloseTrigger>
+      <DialogClose />
       <Dialog.Body>
         <Stack gap="4">
           <Field.Root required invalid={tried && missingDepartment}>
             <Field.Label>
               Department <Field.RequiredIndicator />
             </Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={department} onChange={(e) => setDepartment(e.target.value)} data-testid="upload-department">
-                <option value="">Choose…</option>
-                {departments.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect value={department} onChange={setDepartment} options={departments} before={<option value="">Choose…</option>} testId="upload-department" />
             <Field.ErrorText data-testid="upload-department-error">Choose the department the documents belong to.</Field.ErrorText>
           </Field.Root>
 
@@ -461,14 +449,15 @@ function UploadDialogBody({ context, onClose }: { context: UploadContext; onClos
           )}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} data-testid="upload-close">
-          Close
-        </Button>
-        <Button colorPalette="brand" disabled={sendable.length === 0} onClick={submit} data-testid="upload-submit">
-          {sendable.length > 1 ? `Upload ${sendable.length} files` : 'Upload'}
-        </Button>
-      </Dialog.Footer>
+      <DialogActions
+        onCancel={onClose}
+        cancelLabel="Close"
+        cancelTestId="upload-close"
+        onSubmit={submit}
+        disabled={sendable.length === 0}
+        submitLabel={sendable.length > 1 ? `Upload ${sendable.length} files` : 'Upload'}
+        submitTestId="upload-submit"
+      />
     </Dialog.Content>
   )
 }

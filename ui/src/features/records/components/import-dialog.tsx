@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Button, Checkbox, CloseButton, Dialog, Flex, NativeSelect, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Checkbox, Dialog, Flex, NativeSelect, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react'
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 
 import { acceptedFiles } from '@/api/limits'
+import { DialogClose } from '@/components/form-dialog'
 import { errorMessage } from '@/data/client'
 import { userAtom } from '@/lib/auth'
 import { formatNumber } from '@/lib/format'
@@ -60,9 +61,7 @@ function ImportBody({ config, onClose }: { config: ResourceConfig; onClose: () =
       <Dialog.Header>
         <Dialog.Title>Import {config.title.toLowerCase()}</Dialog.Title>
       </Dialog.Header>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Close" />
-      </Dialog.CloseTrigger>
+      <DialogClose />
       <Dialog.Body>
         <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">

@@ -1,7 +1,8 @@
-import { Button, chakra, Field, HStack, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react'
+import { Button, chakra, Field, HStack, Input, SimpleGrid, Textarea } from '@chakra-ui/react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState, type FormEvent } from 'react'
 
+import { OptionSelect } from '@/components/option-select'
 import type { FieldErrors } from '@/data/client'
 import { mayEditField } from '@/lib/permissions'
 import { listRecords, type AnyRecord, type Options, type Resource } from '@/data/records'
@@ -68,36 +69,40 @@ function Control({
     case 'enum': {
       const list = options?.[field.options!] ?? []
       return (
-        <NativeSelect.Root size="sm" disabled={disabled}>
-          <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} {...common}>
-            {!field.required && <option value="">—</option>}
-            {value && !list.some((o) => o.value === value) && <option value={value}>{value}</option>}
-            {field.required && !value && <option value="">Choose…</option>}
-            {list.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          value={value}
+          onChange={onChange}
+          options={list}
+          name={field.key}
+          disabled={disabled}
+          testId={`field-${field.key}`}
+          before={
+            <>
+              {!field.required && <option value="">—</option>}
+              {value && !list.some((o) => o.value === value) && <option value={value}>{value}</option>}
+              {field.required && !value && <option value="">Choose…</option>}
+            </>
+          }
+        />
       )
     }
     case 'person': {
       const entries = Object.entries(people).sort((a, b) => a[1].localeCompare(b[1]))
       return (
-        <NativeSelect.Root size="sm" disabled={disabled}>
-          <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} {...common}>
-            <option value="">Unassigned</option>
-            {value && !people[value] && <option value={value}>{seen[value] ?? `User #${value}`}</option>}
-            {entries.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          value={value}
+          onChange={onChange}
+          options={entries.map(([id, name]) => ({ value: id, label: name }))}
+          name={field.key}
+          disabled={disabled}
+          testId={`field-${field.key}`}
+          before={
+            <>
+              <option value="">Unassigned</option>
+              {value && !people[value] && <option value={value}>{seen[value] ?? `User #${value}`}</option>}
+            </>
+          }
+        />
       )
     }
     case 'textarea':
