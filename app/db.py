@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, create_engine, make_url
 from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -50,6 +50,22 @@ def make_sync_engine(url: str, *, for_migrations: bool = False) -> Engine:
     if is_sqlite(url):
         event.listen(engine, "connect", _tune_sqlite_for_migrations if for_migrations else _tune_sqlite)
     return engine
+
+
+def create_database_if_missing(url: str) -> None:
+    """PostgreSQL: create the database ``url`` names when the server does not have it yet (through the
+    server's ``postgres`` database, since the named one may not exist). SQLite creates its file itself."""
+    if is_sqlite(url):
+        return
+    target = make_url(url)
+    name = target.database
+    engine = make_sync_engine(target.set(database="postgres").render_as_string(hide_password=False))
+    try:
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first() is None:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
 
 
 IDLE_PING_SECONDS = 1.0

@@ -16,7 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.applications import Starlette
 
-from app.db import Database, make_sync_engine
+from app.db import Database, create_database_if_missing, make_sync_engine
 from app.main import create_app
 from app.operations.migrations import migrate
 from app.services import users
@@ -41,14 +41,9 @@ def database_url(tmp: Path) -> str:
 
 def worker_database(url: str, worker: str) -> str:
     """The database ``<name>_<worker>`` on the server of ``url``, created on first use."""
-    server = make_url(url)
-    name = f"{server.database}_{worker}"
-    engine = make_sync_engine(url)
-    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-        if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first() is None:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return server.set(database=name).render_as_string(hide_password=False)
+    worker_url = make_url(url).set(database=f"{make_url(url).database}_{worker}").render_as_string(hide_password=False)
+    create_database_if_missing(worker_url)
+    return worker_url
 
 
 def reset_database(url: str) -> None:

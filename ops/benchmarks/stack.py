@@ -23,7 +23,7 @@ import httpx
 from redis import Redis
 from sqlalchemy import text
 
-from app.db import is_sqlite, make_sync_engine
+from app.db import create_database_if_missing, is_sqlite, make_sync_engine
 from app.operations.launcher import api_command, embedded_redis, free_port, serving
 from app.operations.migrations import migrate
 from app.operations.seed import seed as load_demo_data
@@ -60,6 +60,7 @@ class Instance:
 def reset_database(url: str, data_dir: Path) -> None:
     """Empty the database (PostgreSQL: drop the schema) and migrate it to the newest revision."""
     if not is_sqlite(url):
+        create_database_if_missing(url)  # a fresh machine's server has no "bench" database yet
         engine = make_sync_engine(url)
         with engine.begin() as conn:
             conn.execute(text("DROP SCHEMA public CASCADE"))
