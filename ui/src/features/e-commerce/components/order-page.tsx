@@ -15,7 +15,7 @@ import { formatDiscount, formatOrderDate, formatPrice } from '../pricing'
 
 import { OrderInvoice } from './order-invoice'
 import { OrderMap } from './order-map'
-import { PageHeader } from './page-header'
+import { PageHeader } from '@/components/page-header'
 import { ProductThumb } from './product-thumb'
 import { StatusChip } from './status-chip'
 
@@ -223,6 +223,7 @@ export default function OrderPage() {
       {o && (
         <Stack gap="5">
           <PageHeader
+            dense
             title={`Order #${o.id}`}
             subtitle={`${o.customer.firstName} ${o.customer.lastName} · placed ${formatOrderDate(o.date)} · ${formatPrice(o.total)}`}
             testId="order-title"

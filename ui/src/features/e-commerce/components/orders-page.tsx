@@ -10,7 +10,7 @@ import { fetchOrders, type Order } from '../api'
 import { formatOrderDate, formatPrice, parseOrderDate } from '../pricing'
 import { useTableView } from '../use-table-state'
 
-import { PageHeader } from './page-header'
+import { PageHeader } from '@/components/page-header'
 import { StatusChip } from './status-chip'
 import { SortHeader, TableFrame, TableSearch } from './table-parts'
 
@@ -46,7 +46,7 @@ export default function OrdersPage() {
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} data-testid="orders-page">
       <Stack gap="5">
-        <PageHeader title="Orders" subtitle={orders.data ? `${formatNumber(orders.data.length)} orders` : 'Customer orders'} testId="orders-title" />
+        <PageHeader dense title="Orders" subtitle={orders.data ? `${formatNumber(orders.data.length)} orders` : 'Customer orders'} testId="orders-title" />
         <TableSearch value={state.q} onChange={onSearch} placeholder="Search orders" testId="orders-search" />
         {orders.status === 'error' && <LoadError title="Could not load the orders" error={orders.error} onRetry={orders.reload} testId="orders-error" />}
         <TableFrame

@@ -14,7 +14,7 @@ import { fetchProduct, IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, MAX_IMAGES, r
 import { formatPrice, newProductId } from '../pricing'
 import { blankProduct, changePrice, isDirty, toFormValues, toProduct, validate, type ProductFormValues } from '../product-form'
 
-import { PageHeader } from './page-header'
+import { PageHeader } from '@/components/page-header'
 import { ProductThumb } from './product-thumb'
 import { TagField } from './tag-field'
 
@@ -146,6 +146,7 @@ function ProductEditor({ product, isNew, onSaved, onImages }: { product: Product
   return (
     <Stack gap="5">
       <PageHeader
+        dense
         title={values.name || (isNew ? 'New product' : product.name)}
         subtitle={isNew ? 'A new product for the catalogue' : `Product detail · SKU ${values.sku || '—'}`}
         testId="product-title"

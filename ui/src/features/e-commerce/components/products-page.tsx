@@ -14,7 +14,7 @@ import { fetchProducts, saveProduct, type Product } from '../api'
 import { formatPrice } from '../pricing'
 import { useTableView } from '../use-table-state'
 
-import { PageHeader } from './page-header'
+import { PageHeader } from '@/components/page-header'
 import { ProductThumb } from './product-thumb'
 import { SortHeader, TableFrame, TableSearch } from './table-parts'
 
@@ -82,6 +82,7 @@ export default function ProductsPage() {
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} data-testid="products-page">
       <Stack gap="5">
         <PageHeader
+          dense
           title="Products"
           subtitle={products.data ? `${formatNumber(products.data.length)} products in the catalogue` : 'The catalogue'}
           testId="products-title"

@@ -1,8 +1,9 @@
-import { Box, Flex, HStack, IconButton, Input, InputGroup, Skeleton, Table, Text, type TableColumnHeaderProps } from '@chakra-ui/react'
+import { Box, Flex, HStack, IconButton, Input, InputGroup, Table, Text, type TableColumnHeaderProps } from '@chakra-ui/react'
 import { useEffect, useState, type ReactNode } from 'react'
 
 import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon, SearchIcon, SortIcon } from '@/components/icons'
 import { PerPageSelect } from '@/components/per-page-select'
+import { EmptyRow, LoadingRows } from '@/components/table-rows'
 import { formatNumber } from '@/lib/format'
 
 import { PER_PAGE_CHOICES, type TableState } from '../table-state'
@@ -71,28 +72,6 @@ export function TablePagination({ state, total, pages, onChange }: { state: Tabl
         </IconButton>
       </HStack>
     </Flex>
-  )
-}
-
-/** Placeholder rows while the table loads. */
-export function LoadingRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
-  return Array.from({ length: rows }, (_, i) => (
-    <Table.Row key={i}>
-      <Table.Cell colSpan={columns}>
-        <Skeleton h="8" />
-      </Table.Cell>
-    </Table.Row>
-  ))
-}
-
-/** The one row of a table that a search left empty. */
-export function EmptyRow({ columns, testId, children }: { columns: number; testId: string; children: ReactNode }) {
-  return (
-    <Table.Row>
-      <Table.Cell colSpan={columns} textAlign="center" py="10" color="fg.muted" data-testid={testId}>
-        {children}
-      </Table.Cell>
-    </Table.Row>
   )
 }
 
