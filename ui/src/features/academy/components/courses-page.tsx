@@ -5,6 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { CalendarIcon, SearchIcon } from '@/components/icons'
 import { LoadError } from '@/components/load-error'
 import { useApiData } from '@/hooks/use-api-data'
+import { cardStyle } from '@/components/card-style'
 
 import { fetchCatalogue, type Category, type Course } from '../api'
 import { courseState, filterCourses, formatLength, progressPercent } from '../courses'
@@ -25,10 +26,7 @@ function CourseCard({ course, category }: { course: Course; category: Category |
   return (
     <Flex
       direction="column"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      {...cardStyle}
       overflow="hidden"
       transition="transform 0.15s, box-shadow 0.15s"
       _hover={{ transform: 'translateY(-2px)', boxShadow: 'lg' }}

@@ -1,6 +1,8 @@
 import { Box, Flex, Skeleton, Text } from '@chakra-ui/react'
 import type { ComponentType, ReactNode } from 'react'
 
+import { cardStyle } from '@/components/card-style'
+
 interface StatCardProps {
   label: string
   value: number | null
@@ -14,10 +16,7 @@ const numberFormat = new Intl.NumberFormat('en')
 export function StatCard({ label, value, hint, icon: IconComponent, testId }: StatCardProps) {
   return (
     <Box
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      {...cardStyle}
       p="5"
       data-testid={testId}
       aria-busy={value === null}

@@ -2,6 +2,7 @@ import { Badge, Box, HStack, IconButton, Progress, Stack, Text } from '@chakra-u
 
 import { Checkbox } from '@/components/ui/checkbox'
 import { LabelChips } from '@/components/label-chips'
+import { cardStyle } from '@/components/card-style'
 
 import type { Note, NoteLabel } from '../api'
 import { ArchiveIcon, BellIcon, UnarchiveIcon } from '../icons'
@@ -27,10 +28,7 @@ export function NoteCard({
       role="group"
       mb="4"
       css={{ breakInside: 'avoid' }}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      {...cardStyle}
       overflow="hidden"
       cursor="pointer"
       transition="box-shadow 0.15s, border-color 0.15s"

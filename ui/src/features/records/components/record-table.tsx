@@ -7,6 +7,7 @@ import { useIsPhone } from '@/hooks/use-media-query'
 import type { Options, Resource } from '@/data/records'
 
 import type { ColumnDef, ResourceConfig } from '@/config/records'
+import { cardStyle } from '@/components/card-style'
 import { useQueryRows, type LiveRow } from '../hooks'
 import type { ListState } from '../list-state'
 
@@ -173,10 +174,7 @@ const RecordCard = memo(function RecordCard({ row, config, columns, options }: {
       as="li"
       listStyleType="none"
       position="relative"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderRadius="xl"
+      {...cardStyle}
       p="4"
       opacity={deleted ? 0.5 : 1}
       data-testid={`row-${record.id}`}
