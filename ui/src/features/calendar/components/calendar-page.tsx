@@ -1,8 +1,9 @@
-import { Box, Button, ButtonGroup, Center, Flex, Heading, HStack, IconButton, NativeSelect, Spinner, Text } from '@chakra-ui/react'
+import { Box, Button, ButtonGroup, Center, Flex, Heading, HStack, IconButton, Spinner, Text } from '@chakra-ui/react'
 import { useAtom, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 
+import { OptionSelect } from '@/components/option-select'
 import { errorMessage } from '@/data/client'
 import { useDialog } from '@/lib/dialog'
 import { showMessage } from '@/lib/snackbar'
@@ -147,16 +148,15 @@ export default function CalendarPage() {
             </Button>
           ))}
         </ButtonGroup>
-        <NativeSelect.Root size="sm" w="32" display={{ base: 'block', md: 'none' }}>
-          <NativeSelect.Field value={view} onChange={(e) => go({ view: parseView(e.target.value) })} aria-label="View" data-testid="calendar-view-select">
-            {VIEWS.map((v) => (
-              <option key={v.value} value={v.value}>
-                {v.title}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          w="32"
+          display={{ base: 'block', md: 'none' }}
+          value={view}
+          onChange={(v) => go({ view: parseView(v) })}
+          label="View"
+          testId="calendar-view-select"
+          options={VIEWS.map((v) => ({ value: v.value, label: v.title }))}
+        />
         <Button size="sm" colorPalette="brand" onClick={addButton} data-testid="calendar-add">
           + Add event
         </Button>

@@ -2,6 +2,7 @@
 import { Avatar, Box, Button, CloseButton, Flex, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 
+import { OptionSelect } from '@/components/option-select'
 import { useDialog } from '@/lib/dialog'
 import { fetchStaff, type StaffMember } from '@/data/users'
 
@@ -72,17 +73,16 @@ export function MembersSection({ board, onAdd, onRemove }: { board: Board; onAdd
 
 function ColorSelect({ value, onChange, label, testId }: { value: string; onChange: (cls: string) => void; label: string; testId: string }) {
   return (
-    <NativeSelect.Root size="xs" w="28">
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} aria-label={label} data-testid={testId}>
-        {!LABEL_CLASSES.some((c) => c.class === value) && <option value={value}>other</option>}
-        {LABEL_CLASSES.map((c) => (
-          <option key={c.class} value={c.class}>
-            {c.name}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      size="xs"
+      w="28"
+      value={value}
+      onChange={onChange}
+      label={label}
+      testId={testId}
+      before={!LABEL_CLASSES.some((c) => c.class === value) && <option value={value}>other</option>}
+      options={LABEL_CLASSES.map((c) => ({ value: c.class, label: c.name }))}
+    />
   )
 }
 
